@@ -1,0 +1,68 @@
+# Top-level Makefile: kernel modules (via Kbuild), userspace tools, tests.
+#
+#   make            build every module and every tool
+#   make demo       set up a fresh Debian 12 host, boot a VM, run a trace session
+#   make check      set up, then unit tests, fuzz smoke runs and the VM suite under prove
+#   make bench      write-path (in the VM) and decoder (on the host) figures
+#   make install    install modules (with depmod) and tools
+#
+# KDIR selects the kernel build tree (default: scripts/kdir.sh).
+
+KDIR ?= $(shell $(CURDIR)/scripts/kdir.sh)
+PREFIX ?= /usr/local
+DESTDIR ?=
+
+export KDIR
+
+.PHONY: all modules tools tests deps check demo bench install modules_install \
+	tools_install clean sparse checkpatch
+
+all: modules tools
+
+modules:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+
+tools:
+	$(MAKE) -C tools
+
+tests: modules tools
+	$(MAKE) -C tests
+
+# Install every package the build, tests and demo need (Debian 12).
+deps:
+	$(CURDIR)/scripts/install-deps.sh
+
+check: deps
+	$(MAKE) tests
+	$(MAKE) -C tools fuzz
+	prove -r tests
+
+demo: deps
+	$(MAKE) tests
+	$(CURDIR)/tests/vm/demo.sh
+
+bench: deps
+	$(MAKE) tests
+	$(MAKE) -C tools bench
+	$(CURDIR)/tests/vm/bench.sh
+
+install: modules_install tools_install
+
+modules_install:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) INSTALL_MOD_DIR=extra/stm modules_install
+	depmod -a $$($(MAKE) -s -C $(KDIR) kernelrelease)
+
+tools_install:
+	$(MAKE) -C tools install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
+
+# Static checks of the kernel code: sparse, and checkpatch from linux-source-6.1.
+sparse:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) C=2 W=1 modules
+
+checkpatch:
+	$(CURDIR)/scripts/checkpatch.sh
+
+clean:
+	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
+	$(MAKE) -C tools clean
+	$(MAKE) -C tests clean

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * swstm: a software STM device.  Writers (the STM class, in any context)
+ * store raw STP packets in a lock-free ring of fixed 32-byte slots; the
+ * reader of the sink char device encodes them into a MIPI STPv2 byte
+ * stream.  This header is shared by main.c (module, stm_data callbacks),
+ * ring.c (the ring), encode.c (the STPv2 encoder) and sink.c (the sink
+ * misc device).
+ */
+#ifndef _SWSTM_H_
+#define _SWSTM_H_
+
+#include <linux/atomic.h>
+#include <linux/cache.h>
+#include <linux/irq_work.h>
+#include <linux/miscdevice.h>
+#include <linux/stm.h>
+#include <linux/types.h>
+#include <linux/wait.h>
+#include <asm/local64.h>
+
+#define SWSTM_SLOT_SIZE		32
+#define SWSTM_MAX_PAYLOAD	8
+/* a slot's lost count saturates here, as the GERR marker does */
+#define SWSTM_LOST_MAX		0xff
+
+/**
+ * struct swstm_slot - one raw STP packet in the ring
+ * @seq:	sequence number: equals the slot's position when the slot is
+ *		free for the producer of that position, position + 1 once that
+ *		producer has committed it (see ring.c)
+ * @ts:		timestamp (ns, ktime_get_mono_fast_ns()), timestamped only
+ * @master:	STP master
+ * @channel:	STP channel
+ * @type:	enum stp_packet_type
+ * @flags:	enum stp_packet_flags
+ * @size:	payload bytes used, 0..8
+ * @lost:	packets lost just before this one (saturated)
+ * @payload:	packet data, little-endian as written
+ */
+struct swstm_slot {
+	unsigned long	seq;
+	u64		ts;
+	u16		master;
+	u16		channel;
+	u8		type;
+	u8		flags;
+	u8		size;
+	u8		lost;
+	u8		payload[SWSTM_MAX_PAYLOAD];
+} __aligned(SWSTM_SLOT_SIZE);
+
+/* per-CPU write-side counters; local64_t updates are NMI-safe */
+struct swstm_stats {
+	local64_t	packets;
+	local64_t	bytes;
+};
+
+/**
+ * struct swstm_ring - bounded multi-producer ring of packet slots
+ * @slots:	the slots, a power-of-two count
+ * @mask:	number of slots - 1
+ * @stats:	per-CPU packet and byte counts of stored packets
+ * @overwrite:	full ring: false drops new packets, true drops the oldest
+ * @pending_lost: packets dropped that no slot records yet
+ * @drops:	packets lost in total (rejected or overwritten)
+ * @head:	next position a producer claims
+ * @tail:	next position to consume (by the reader or an overwriter)
+ * @consumed:	reader only: position after the last slot it consumed
+ */
+struct swstm_ring {
+	struct swstm_slot		*slots;
+	unsigned long			mask;
+	struct swstm_stats __percpu	*stats;
+	bool				overwrite;
+	atomic_long_t			pending_lost;
+	atomic_long_t			drops;
+
+	atomic_long_t			head ____cacheline_aligned_in_smp;
+	atomic_long_t			tail ____cacheline_aligned_in_smp;
+	unsigned long			consumed;
+};
+
+/**
+ * struct swstm_enc - state of the STPv2 encoder of one reader
+ * @buf:	output bytes; bytes [@rd, @wr) are ready for the user, and if
+ *		@half is set, the low nibble of buf[@wr] is already emitted
+ * @cap:	size of @buf
+ * @rd:		first byte not yet copied to the user
+ * @wr:		first incomplete byte
+ * @half:	a nibble is pending in buf[@wr]
+ * @master_ok:	@master is what a decoder currently knows
+ * @chan_ok:	@channel is what a decoder currently knows
+ * @ts_ok:	@last_ts is what a decoder currently knows
+ * @master:	current master
+ * @channel:	current channel
+ * @last_ts:	last timestamp emitted
+ * @out:	bytes emitted in total
+ * @sync_at:	@out when the last ASYNC started
+ * @synced:	at least one ASYNC was emitted
+ * @sync_interval: bytes between periodic syncs, 0 = only at open
+ */
+struct swstm_enc {
+	u8		*buf;
+	size_t		cap;
+	size_t		rd;
+	size_t		wr;
+	bool		half;
+	bool		master_ok;
+	bool		chan_ok;
+	bool		ts_ok;
+	u16		master;
+	u16		channel;
+	u64		last_ts;
+	u64		out;
+	u64		sync_at;
+	bool		synced;
+	unsigned int	sync_interval;
+};
+
+/* the most bytes one slot can add to the output, a sync included */
+#define SWSTM_ENC_MAX		64
+
+/**
+ * struct swstm_dev - one software STM device and its sink
+ * @stm:	the STM class device description
+ * @ring:	packet ring
+ * @misc:	the sink char device; parent of the STM device
+ * @wq:		readers and pollers of the sink wait here
+ * @wake_work:	wakes @wq; queued from the write path (NMI-safe)
+ * @waiting:	a reader waits for data: the write path must wake it
+ * @reader:	bit 0 set while the sink is open
+ * @bytes_read:	STP bytes copied to readers
+ * @name:	STM device name, "swstm.N"
+ * @sink_name:	sink device name, "swstm.N-sink"
+ */
+struct swstm_dev {
+	struct stm_data		stm;
+	struct swstm_ring	ring;
+	struct miscdevice	misc;
+	wait_queue_head_t	wq;
+	struct irq_work		wake_work;
+	bool			waiting;
+	unsigned long		reader;
+	atomic64_t		bytes_read;
+	char			name[16];
+	char			sink_name[24];
+};
+
+/* ring.c */
+int swstm_ring_init(struct swstm_ring *ring, size_t bytes);
+void swstm_ring_free(struct swstm_ring *ring);
+bool swstm_ring_write(struct swstm_ring *ring, unsigned int master,
+		      unsigned int channel, unsigned int type,
+		      unsigned int flags, unsigned int size,
+		      const u8 *payload, u64 ts);
+bool swstm_ring_read(struct swstm_ring *ring, struct swstm_slot *out,
+		     unsigned long *lost);
+bool swstm_ring_readable(struct swstm_ring *ring);
+unsigned long swstm_ring_idle_lost(struct swstm_ring *ring);
+u64 swstm_ring_packets(struct swstm_ring *ring);
+u64 swstm_ring_bytes(struct swstm_ring *ring);
+
+/* encode.c */
+void swstm_enc_init(struct swstm_enc *enc, u8 *buf, size_t cap,
+		    unsigned int sync_interval);
+void swstm_enc_fill(struct swstm_enc *enc, struct swstm_ring *ring,
+		    size_t want);
+
+/* sink.c */
+int swstm_sink_register(struct swstm_dev *sw);
+void swstm_sink_unregister(struct swstm_dev *sw);
+void swstm_sink_kick(struct swstm_dev *sw);
+
+/* main.c */
+extern unsigned int swstm_sync_interval;
+
+#endif /* _SWSTM_H_ */

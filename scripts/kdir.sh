@@ -1,0 +1,16 @@
+#!/bin/sh
+# Print the kernel build tree to build modules against: the running
+# kernel's if it has one, else the newest installed Debian
+# linux-headers-*-amd64 (the non-RT flavour).
+set -e
+run="/lib/modules/$(uname -r)/build"
+if [ -d "$run" ]; then
+	echo "$run"
+	exit 0
+fi
+best=$(ls -d /usr/src/linux-headers-*-amd64 2>/dev/null | grep -v -- '-rt-amd64' | sort -V | tail -n 1)
+if [ -z "$best" ]; then
+	echo "kdir.sh: no kernel build tree; install linux-headers-amd64 or set KDIR" >&2
+	exit 1
+fi
+echo "$best"

@@ -1,0 +1,80 @@
+# Helpers shared by the swstm guest scripts (t-3*-swstm-*.sh), busybox sh.
+# Source after /stm/tests/lib.sh.
+
+CFG=/sys/kernel/config/stp-policy
+SW_WORK=/tmp/swstm.$$
+mkdir -p "$SW_WORK"
+
+# sw_attr N ATTR: a sysfs attribute of /dev/swstm.N-sink.
+sw_attr() {
+	cat "/sys/class/misc/swstm.$1-sink/$2"
+}
+
+# sw_policy DEV.POLICY: create the policy directory.
+sw_policy() {
+	mkdir "$CFG/$1"
+}
+
+# sw_node DEV.POLICY NODE "M0 M1" "C0 C1": a node with its ranges.
+sw_node() {
+	mkdir -p "$CFG/$1/$2" &&
+		echo "$3" >"$CFG/$1/$2/masters" &&
+		echo "$4" >"$CFG/$1/$2/channels"
+}
+
+# sw_policy_rm: remove every policy directory (deepest nodes first).
+sw_policy_rm() {
+	local d
+	[ -d "$CFG" ] || return 0
+	for d in $(find "$CFG" -mindepth 1 -type d | awk '{ print length($0), $0 }' |
+		sort -rn | cut -d' ' -f2-); do
+		rmdir "$d" 2>/dev/null
+	done
+}
+
+# sw_npackets SIZE: DATA packets p_basic sends for a SIZE-byte message.
+sw_npackets() {
+	local s=$1 n
+	n=$((s / 8))
+	s=$((s % 8))
+	[ $((s & 4)) -ne 0 ] && n=$((n + 1))
+	[ $((s & 2)) -ne 0 ] && n=$((n + 1))
+	[ $((s & 1)) -ne 0 ] && n=$((n + 1))
+	echo "$n"
+}
+
+# sw_drain FILE [swstm_read drain options]: read sink 0 (or -d SINK) into
+# FILE until it is idle; prints the byte count.
+sw_drain() {
+	local f=$1
+	shift
+	rm -f "$f"
+	swstm_read drain -o "$f" "$@" | sed -n 's/^bytes=//p'
+}
+
+# sw_decode RAW JSON: mttdecode RAW into JSON lines (messages, losses).
+sw_decode() {
+	mttdecode --format json "$1" >"$2"
+}
+
+# sw_wait_file FILE [SECS]: wait until FILE exists (default 20 s).
+sw_wait_file() {
+	local i=0
+	while [ ! -e "$1" ] && [ "$i" -lt $((${2:-20} * 10)) ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ -e "$1" ]
+}
+
+# sw_running PID: the process is still alive.
+sw_running() {
+	kill -0 "$1" 2>/dev/null
+}
+
+# sw_finish: remove policies and work files, unload the stack.
+sw_finish() {
+	sw_policy_rm
+	rm -rf "$SW_WORK"
+	stack_unload
+}

@@ -1,0 +1,48 @@
+#!/bin/bash
+# Boot the test VM once under QEMU/TCG and wait for it to power off.
+#
+#   boot.sh -k KERNEL -i INITRD -o OUTDIR [-a APPEND] [-t SECS] [-f]
+#
+# ttyS0 (kernel console) -> OUTDIR/console.log, ttyS1 (test channel) ->
+# OUTDIR/ttyS1.log, QEMU's own messages -> OUTDIR/qemu.log. -f copies
+# ttyS1 to stdout while the VM runs. After SECS (default 1200) QEMU is
+# killed. Exit status: QEMU's, or 124 when it was killed on timeout.
+set -euo pipefail
+
+kernel='' initrd='' outdir='' append='' secs=1200 follow=0
+while getopts k:i:o:a:t:f opt; do
+	case $opt in
+	k) kernel=$OPTARG ;;
+	i) initrd=$OPTARG ;;
+	o) outdir=$OPTARG ;;
+	a) append=$OPTARG ;;
+	t) secs=$OPTARG ;;
+	f) follow=1 ;;
+	*) exit 2 ;;
+	esac
+done
+[ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$outdir" ] || {
+	echo "usage: $0 -k KERNEL -i INITRD -o OUTDIR [-a APPEND] [-t SECS] [-f]" >&2
+	exit 2
+}
+[ -r "$kernel" ] || { echo "boot.sh: cannot read kernel $kernel" >&2; exit 2; }
+
+mkdir -p "$outdir"
+: >"$outdir/console.log"
+: >"$outdir/ttyS1.log"
+
+cmdline="console=ttyS0 panic=-1 rdinit=/init $append"
+qemu=(qemu-system-x86_64 -accel tcg -cpu max -smp "${STM_VM_SMP:-2}" -m "${STM_VM_MEM:-1024}"
+	-nographic -no-reboot -monitor none -nic none
+	-kernel "$kernel" -initrd "$initrd" -append "$cmdline"
+	-serial "file:$outdir/console.log" -serial "file:$outdir/ttyS1.log")
+echo "${qemu[*]}" >"$outdir/qemu.cmd"
+
+timeout -k 10 "$secs" "${qemu[@]}" </dev/null >"$outdir/qemu.log" 2>&1 &
+qpid=$!
+if [ "$follow" = 1 ]; then
+	tail -n +1 -s 0.3 -f --pid="$qpid" "$outdir/ttyS1.log" || true
+fi
+rc=0
+wait "$qpid" || rc=$?
+exit "$rc"

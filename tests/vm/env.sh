@@ -1,0 +1,65 @@
+# Sourced by the host-side VM scripts (bash): resolves the lane settings.
+# shellcheck shell=bash
+# Every variable can be set by the caller; defaults in brackets.
+#
+#   KDIR                  kernel build tree the modules were built against
+#                         [scripts/kdir.sh]; used only to find the release
+#   STM_VM_KREL           kernel release [from STM_VM_KERNEL's header, else KDIR]
+#   STM_VM_KERNEL         kernel image to boot [/boot/vmlinuz-$STM_VM_KREL]
+#   STM_VM_KMODDIR        tree holding that kernel's configfs.ko
+#                         [/lib/modules/$STM_VM_KREL]; a build tree works too
+#   STM_VM_OURMODS        dirs (space-separated) with our *.ko [repo top, tests/kmod]
+#   STM_VM_LANE           lane name, output in tests/vm/out/<lane>/ [debian]
+#   STM_VM_OUT            output dir [tests/vm/out/$STM_VM_LANE]
+#   STM_VM_TIMEOUT        host-side limit for the whole boot, s [1200]
+#   STM_VM_SCRIPT_TIMEOUT guest-side limit per script, s [600]
+#   STM_VM_MEM/STM_VM_SMP guest memory (MiB) and CPUs [1024, 2]
+#   STM_VM_APPEND         extra kernel command line (e.g. kmemleak=on)
+#   STM_VM_EXTRA_GUEST    more dirs of guest scripts (space-separated) []
+#   STM_VM_EXTRA_CHECKS   more dirs of host checks (space-separated) []
+#   STM_TESTS             guest scripts to run, comma/space separated,
+#                         ".sh" optional [all tests/guest/t-*.sh]
+
+STM_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+STM_VM=$STM_TOP/tests/vm
+
+# krel_of_image IMAGE: the release string in a bzImage's setup header.
+krel_of_image() {
+	local off
+	off=$(od -An -tu2 -j 526 -N 2 "$1" 2>/dev/null | tr -d ' ')
+	[ -n "$off" ] || return 1
+	dd if="$1" bs=1 skip=$((off + 512)) count=256 2>/dev/null | tr '\0' '\n' | head -n 1 | cut -d' ' -f1
+}
+
+# krel_of_tree KDIR: the release a kernel build tree was configured for.
+krel_of_tree() {
+	sed -n 's/^#define UTS_RELEASE "\(.*\)"$/\1/p' "$1/include/generated/utsrelease.h" 2>/dev/null
+}
+
+if [ -z "${STM_VM_KREL:-}" ]; then
+	if [ -n "${STM_VM_KERNEL:-}" ]; then
+		STM_VM_KREL=$(krel_of_image "$STM_VM_KERNEL")
+	else
+		: "${KDIR:=$("$STM_TOP/scripts/kdir.sh")}"
+		STM_VM_KREL=$(krel_of_tree "$KDIR")
+	fi
+fi
+: "${STM_VM_KERNEL:=/boot/vmlinuz-$STM_VM_KREL}"
+: "${STM_VM_KMODDIR:=/lib/modules/$STM_VM_KREL}"
+if [ -z "${STM_VM_OURMODS:-}" ]; then
+	STM_VM_OURMODS=$STM_TOP
+	[ -d "$STM_TOP/tests/kmod" ] && STM_VM_OURMODS="$STM_VM_OURMODS $STM_TOP/tests/kmod"
+fi
+: "${STM_VM_LANE:=debian}"
+: "${STM_VM_OUT:=$STM_VM/out/$STM_VM_LANE}"
+: "${STM_VM_TIMEOUT:=1200}"
+: "${STM_VM_SCRIPT_TIMEOUT:=600}"
+: "${STM_VM_MEM:=1024}"
+: "${STM_VM_SMP:=2}"
+: "${STM_VM_APPEND:=}"
+: "${STM_TESTS:=}"
+: "${STM_VM_EXTRA_GUEST:=}"
+: "${STM_VM_EXTRA_CHECKS:=}"
+export STM_TOP STM_VM STM_VM_KREL STM_VM_KERNEL STM_VM_KMODDIR STM_VM_OURMODS \
+	STM_VM_LANE STM_VM_OUT STM_VM_TIMEOUT STM_VM_SCRIPT_TIMEOUT STM_VM_MEM \
+	STM_VM_SMP STM_VM_APPEND STM_TESTS STM_VM_EXTRA_GUEST STM_VM_EXTRA_CHECKS

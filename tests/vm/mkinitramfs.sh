@@ -1,0 +1,113 @@
+#!/bin/bash
+# Build the test VM's initramfs (gzip'ed newc cpio).
+#
+#   mkinitramfs.sh -o OUT.cpio.gz -k KMODDIR [-m MODDIR]...
+#
+#   -k KMODDIR  the guest kernel's modules (an installed /lib/modules/<rel>
+#               or a build tree): configfs.ko is taken from there
+#   -m MODDIR   a dir whose *.ko (our modules) go to /stm/modules/ (repeatable)
+#   -g DIR      more guest scripts for /stm/tests/ (repeatable)
+#
+# Layout: busybox + applet links, /init (tests/guest/init), /stm/modules,
+# /stm/kmod/configfs.ko, /stm/bin (tools/build/*, tests/build/guest/*,
+# trc_pkt_lister, with every shared library they need), /stm/tests
+# (tests/guest/* but C sources), /stm/tests/lib (tests/lib/*.sh),
+# /stm/configfs-examples, /stm/vm (kernel log patterns).
+set -euo pipefail
+
+top=$(cd "$(dirname "$0")/../.." && pwd)
+out='' kmoddir=''
+moddirs=() guestdirs=("$top/tests/guest")
+while getopts o:k:m:g: opt; do
+	case $opt in
+	o) out=$OPTARG ;;
+	k) kmoddir=$OPTARG ;;
+	m) moddirs+=("$OPTARG") ;;
+	g) guestdirs+=("$OPTARG") ;;
+	*) exit 2 ;;
+	esac
+done
+[ -n "$out" ] && [ -n "$kmoddir" ] || { echo "usage: $0 -o OUT -k KMODDIR [-m MODDIR]..." >&2; exit 2; }
+
+die() { echo "mkinitramfs: $*" >&2; exit 1; }
+
+stage=$(mktemp -d /tmp/stm-initramfs.XXXXXX)
+trap 'rm -rf "$stage"' EXIT
+mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,root,etc} \
+	"$stage"/stm/{modules,kmod,bin,tests/lib,configfs-examples,vm,run}
+
+# copy_libs ELF: put every shared library ELF needs (and the loader) at
+# the same path inside the initramfs.
+copy_libs() {
+	local lib
+	if ldd "$1" 2>&1 | grep -q 'not found'; then
+		die "$1: missing shared libraries: $(ldd "$1" | grep 'not found' | tr -s ' \t\n' ' ')"
+	fi
+	for lib in $(ldd "$1" 2>/dev/null | grep -o '/[^ ]*'); do
+		[ -e "$stage$lib" ] && continue
+		mkdir -p "$stage$(dirname "$lib")"
+		cp -L "$lib" "$stage$lib"
+	done
+}
+
+# busybox and its applet links
+bb=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
+cp -L "$bb" "$stage/bin/busybox"
+copy_libs "$bb"
+for a in $("$bb" --list-full); do
+	[ -e "$stage/$a" ] || [ -L "$stage/$a" ] && continue
+	mkdir -p "$stage/$(dirname "$a")"
+	ln -s /bin/busybox "$stage/$a"
+done
+
+# our modules
+for d in "${moddirs[@]}"; do
+	[ -d "$d" ] || die "module dir $d does not exist"
+	find "$d" -maxdepth 1 -name '*.ko' -type f -exec cp {} "$stage/stm/modules/" \;
+done
+
+# the kernel's configfs.ko, uncompressed
+cfs=$(find "$kmoddir/" -name 'configfs.ko*' -type f 2>/dev/null | head -n 1)
+[ -n "$cfs" ] || die "no configfs.ko under $kmoddir"
+case "$cfs" in
+*.ko) cp "$cfs" "$stage/stm/kmod/configfs.ko" ;;
+*.ko.xz) xz -dc "$cfs" >"$stage/stm/kmod/configfs.ko" ;;
+*.ko.gz) gzip -dc "$cfs" >"$stage/stm/kmod/configfs.ko" ;;
+*.ko.zst) zstd -qdc "$cfs" >"$stage/stm/kmod/configfs.ko" ;;
+*) die "cannot use $cfs" ;;
+esac
+
+# executables: our tools, guest test programs, OpenCSD's packet lister
+bins=()
+for f in "$top"/tools/build/* "$top"/tests/build/guest/* /usr/bin/trc_pkt_lister; do
+	[ -f "$f" ] && [ -x "$f" ] && bins+=("$f")
+done
+for f in "${bins[@]}"; do
+	cp -L "$f" "$stage/stm/bin/"
+	if head -c 4 "$f" | grep -q 'ELF'; then
+		copy_libs "$f"
+	fi
+done
+
+# scripts, data, init
+for d in "${guestdirs[@]}"; do
+	find "$d" -maxdepth 1 -type f ! -name '*.c' ! -name '*.h' -exec cp {} "$stage/stm/tests/" \;
+done
+chmod 755 "$stage"/stm/tests/*.sh 2>/dev/null || true
+if compgen -G "$top/tests/lib/*.sh" >/dev/null; then
+	cp "$top"/tests/lib/*.sh "$stage/stm/tests/lib/"
+fi
+if [ -d "$top/configfs-examples" ]; then
+	cp -r "$top/configfs-examples/." "$stage/stm/configfs-examples/"
+fi
+for f in log-patterns.txt log-ignore.txt; do
+	grep -v -e '^#' -e '^[[:space:]]*$' "$top/tests/vm/$f" >"$stage/stm/vm/$f" || true
+done
+install -m 755 "$top/tests/guest/init" "$stage/init"
+echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
+echo "root:x:0:" >"$stage/etc/group"
+
+mkdir -p "$(dirname "$out")"
+(cd "$stage" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) | gzip -1 >"$out.tmp"
+mv "$out.tmp" "$out"
+(cd "$stage" && find stm init -type f | LC_ALL=C sort) >"$out.list"

@@ -1,0 +1,123 @@
+#!/bin/bash
+# Run the VM suite for one lane and print numbered TAP: build the guest
+# programs and the initramfs, boot the kernel once, run the guest scripts
+# (tests/guest/t-*.sh or $STM_TESTS), then decode exported files, scan the
+# kernel log and run the host checks (tests/vm/host-checks/*.sh OUTDIR).
+# Settings come from the environment: see tests/vm/env.sh.
+# Exit status: 0 iff every test passed.
+set -uo pipefail
+
+. "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+out=$STM_VM_OUT
+
+# The guest scripts to run, by the host's reckoning.
+guestdirs="$STM_TOP/tests/guest $STM_VM_EXTRA_GUEST"
+names=() unknown=()
+if [ -n "$STM_TESTS" ]; then
+	for t in $(echo "$STM_TESTS" | tr ',' ' '); do
+		case "$t" in *.sh) ;; *) t=$t.sh ;; esac
+		found=
+		for d in $guestdirs; do [ -f "$d/$t" ] && found=1; done
+		if [ -n "$found" ]; then names+=("$t"); else unknown+=("$t"); fi
+	done
+else
+	mapfile -t names < <(for d in $guestdirs; do
+		for f in "$d"/t-*.sh; do [ -f "$f" ] && echo "${f##*/}"; done
+	done | LC_ALL=C sort -u)
+fi
+
+rm -rf "$out"
+mkdir -p "$out"
+
+append="stm.kver=$STM_VM_KREL stm.script_timeout=$STM_VM_SCRIPT_TIMEOUT"
+if [ -n "$STM_TESTS" ]; then
+	append="$append stm.tests=$(echo "${names[@]:-none}" | tr ' ' ',')"
+fi
+append="$append $STM_VM_APPEND"
+
+# Host-side preparation, as TAP lines of their own.
+prepare() {
+	local t d ko vm mods=0 bad=""
+	echo "# lane $STM_VM_LANE: $STM_VM_KERNEL ($STM_VM_KREL)"
+	echo "# kernel modules: $STM_VM_KMODDIR; ours: $STM_VM_OURMODS"
+	echo "# output: $out"
+	if [ -z "$STM_VM_KREL" ] || [ ! -r "$STM_VM_KERNEL" ]; then
+		echo "not ok - kernel image '$STM_VM_KERNEL' (release '$STM_VM_KREL') readable"
+		return 1
+	fi
+	for t in "${unknown[@]}"; do
+		echo "not ok - $t: no such guest script tests/guest/$t"
+	done
+	if make -k -s -C "$STM_TOP/tests" >"$out/make-tests.log" 2>&1; then
+		echo "ok - guest programs built (tests/Makefile)"
+	else
+		echo "not ok - guest programs built (tests/Makefile)"
+		sed 's/^/# /' "$out/make-tests.log" | tail -n 40
+	fi
+	for d in $STM_VM_OURMODS; do
+		for ko in "$d"/*.ko; do
+			[ -f "$ko" ] || continue
+			mods=$((mods + 1))
+			vm=$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)
+			[ "$vm" = "$STM_VM_KREL" ] || bad="$bad $(basename "$ko")($vm)"
+		done
+	done
+	if [ "$mods" -eq 0 ]; then
+		echo "not ok - our modules: no *.ko in $STM_VM_OURMODS"
+	elif [ -n "$bad" ]; then
+		echo "not ok - our $mods modules built for $STM_VM_KREL: not$bad"
+	else
+		echo "ok - our $mods modules built for $STM_VM_KREL"
+	fi
+	local mods_args=()
+	for d in $STM_VM_OURMODS; do [ -d "$d" ] && mods_args+=(-m "$d"); done
+	for d in $STM_VM_EXTRA_GUEST; do mods_args+=(-g "$d"); done
+	if "$STM_VM/mkinitramfs.sh" -o "$out/initramfs.cpio.gz" -k "$STM_VM_KMODDIR" \
+		"${mods_args[@]}" >"$out/mkinitramfs.log" 2>&1; then
+		echo "ok - initramfs built ($(stat -c %s "$out/initramfs.cpio.gz") bytes)"
+		return 0
+	fi
+	echo "not ok - initramfs built"
+	sed 's/^/# /' "$out/mkinitramfs.log"
+	return 1
+}
+
+# Everything after the boot: exports, kernel log, host checks.
+after_boot() {
+	local h rc
+	"$STM_VM/exports.sh" "$out" 2>&1
+	"$STM_VM/logscan.sh" "$out/console.log" 2>&1
+	for h in "$STM_VM"/host-checks/*.sh $(for d in $STM_VM_EXTRA_CHECKS; do echo "$d"/*.sh; done); do
+		[ -x "$h" ] || continue
+		echo "@@host start host-check:$(basename "$h" .sh)"
+		rc=0
+		"$h" "$out" </dev/null 2>&1 || rc=$?
+		echo
+		if [ "$rc" -eq 0 ]; then echo "ok - exit status 0"; else echo "not ok - exited $rc"; fi
+		echo "@@host end"
+	done
+	echo "# console log (ttyS0): $out/console.log"
+	echo "# test channel (ttyS1): $out/ttyS1.log"
+	echo "# TAP: $out/tap.log"
+}
+
+run() {
+	local rc=255
+	if prepare; then
+		start=$(date +%s)
+		"$STM_VM/boot.sh" -f -k "$STM_VM_KERNEL" -i "$out/initramfs.cpio.gz" -o "$out" \
+			-t "$STM_VM_TIMEOUT" -a "$append" 2>&1
+		rc=$?
+		echo "# VM ran $(($(date +%s) - start))s, QEMU exit $rc"
+		[ -s "$out/qemu.log" ] && sed 's/^/# qemu: /' "$out/qemu.log"
+	fi
+	echo "@@host vm-exit $rc"
+	after_boot
+}
+
+verbose=0
+if [ -n "${TEST_VERBOSE:-}" ] || [ -t 1 ]; then verbose=1; fi
+run | awk -v expect="${names[*]:-}" -v timeout="$STM_VM_TIMEOUT" -v verbose="$verbose" \
+	-f "$STM_VM/tap.awk" |
+	tee "$out/tap.log"
+! grep -q '^not ok' "$out/tap.log"

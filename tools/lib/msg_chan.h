@@ -1,0 +1,73 @@
+/*
+ * msg_chan.h - the table of open messages, one per (master, channel)
+ * (internal).
+ *
+ * A fixed array of max_open slots, a chained hash from the 32-bit key
+ * (master << 16 | channel) to a slot, and a list of open slots in the
+ * order they were opened (the head is the one to evict).  Message bytes
+ * live in a per-slot buffer grown by doubling up to max_len.
+ */
+#ifndef MTTD_MSG_CHAN_H
+#define MTTD_MSG_CHAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+struct mttd__slot {
+	uint8_t *buf;
+	uint32_t len;
+	uint32_t cap;
+	uint32_t key;
+	int32_t hnext;		/* hash chain */
+	int32_t prev;		/* open list (next: also the free list) */
+	int32_t next;
+	uint64_t offset;
+	uint64_t ts;
+	uint8_t has_ts;
+	uint8_t truncated;
+};
+
+struct mttd__chans {
+	struct mttd__slot *slot;
+	int32_t *bucket;
+	uint32_t mask;		/* buckets - 1 */
+	uint32_t max_open;
+	uint32_t max_len;
+	uint32_t nopen;
+	int32_t head;		/* oldest open */
+	int32_t tail;
+	int32_t free_head;
+};
+
+int mttd__chans_init(struct mttd__chans *t, uint32_t max_open,
+		     uint32_t max_len);
+void mttd__chans_fini(struct mttd__chans *t);
+
+/* slot index or -1 */
+int32_t mttd__chans_find(const struct mttd__chans *t, uint32_t key);
+/* a free slot for key, appended to the open list; needs nopen < max_open */
+int32_t mttd__chans_open(struct mttd__chans *t, uint32_t key);
+void mttd__chans_close(struct mttd__chans *t, int32_t i);
+
+/* Append n (1..8) bytes of v, least significant first; slow path of
+ * mttd__append. */
+void mttd__append_slow(struct mttd__chans *t, struct mttd__slot *s,
+		       uint64_t v, unsigned int n);
+
+static inline void mttd__append(struct mttd__chans *t, struct mttd__slot *s,
+				uint64_t v, unsigned int n)
+{
+	if (s->len + 8 <= s->cap) {
+		/* one 8-byte little-endian store; only n bytes count */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+		v = __builtin_bswap64(v);
+#endif
+		memcpy(s->buf + s->len, &v, 8);
+		s->len += n;
+		return;
+	}
+	mttd__append_slow(t, s, v, n);
+}
+
+#endif

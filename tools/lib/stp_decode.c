@@ -1,0 +1,221 @@
+/*
+ * stp_decode.c - the STPv2 packet loop (the decoder's hot path).
+ *
+ * One 64-bit window load gives the opcode nibbles; one table lookup (two
+ * for F0-prefixed opcodes) gives the payload size, timestamp and marker
+ * flags and what the packet does; a second window load and a nibble
+ * reversal extract the payload, a third the timestamp.  Runs of NULL
+ * nibbles are skipped in one step.  USER, TIME, ASYNC starts and reserved
+ * opcodes leave for stp_slow.c.  The same loop is compiled twice: without
+ * bounds checks for the body of a caller's buffer, and with them for the
+ * zero-padded carry buffer (see stp_internal.h).
+ */
+#include <string.h>
+
+#include "nibble.h"
+#include "stp_internal.h"
+#include "stp_ops.h"
+#include "stp_ts.h"
+
+/* GCC's SLP vectoriser pairs the event's 64-bit fields through the stack
+ * and stalls on store forwarding; the scalar stores are faster */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC optimize("no-tree-slp-vectorize")
+#endif
+
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+
+static void emit_nulls(struct mttd_stp *d, uint64_t nib, uint64_t k)
+{
+	while (k--) {
+		struct mttd_stp_event *e = mttd__slot(d);
+
+		*e = (struct mttd_stp_event){
+			.nib = nib++, .ts = d->ts, .master = d->master,
+			.channel = d->channel, .type = MTTD_EV_PACKET,
+			.op = MTTD_OP_NULL,
+		};
+		mttd__commit(d);
+	}
+}
+
+/*
+ * Packets from np while np < stop and the decoder stays in sync.  *more is
+ * set when a packet does not fit in valid nibbles (checked mode only).
+ * The protocol state, the event pointer and the packet count live in
+ * locals; SAVE() writes them back before anything else looks at d.
+ */
+static inline __attribute__((always_inline)) uint64_t
+packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
+	uint64_t stop, uint64_t valid, const int checked, int *more)
+{
+	uint64_t ts = d->ts, last_v = d->last_v, npk = 0;
+	unsigned int master = d->master, channel = d->channel;
+	unsigned int last_n = d->last_n, version = d->version;
+	const unsigned int want_nulls = d->flags & MTTD_STP_NULLS;
+	struct mttd_stp_event *e = d->ev + d->nev;
+	struct mttd_stp_event *const eend = d->ev + MTTD_BATCH;
+
+#define SAVE() do { d->ts = ts; d->last_v = last_v; d->last_n = (uint8_t)last_n; \
+		d->master = (uint16_t)master; d->channel = (uint16_t)channel; \
+		d->nev = (uint32_t)(e - d->ev); d->st.packets += npk; \
+		npk = 0; } while (0)
+#define LOAD() do { ts = d->ts; last_v = d->last_v; last_n = d->last_n; \
+		master = d->master; channel = d->channel; \
+		version = d->version; e = d->ev + d->nev; } while (0)
+#define COMMIT() do { npk++; if (unlikely(++e == eend)) { SAVE(); \
+		mttd__flush(d); e = d->ev; } } while (0)
+
+	while (np < stop) {
+		uint64_t w = mttd__ld15(p, np), q, v, raw = 0;
+		struct mttd__opd o;
+		unsigned int kind, tsn = 0;
+
+		if (!(w & 0xf)) {
+			/* NULL nibbles: skip the run (at most 15 at a time) */
+			uint64_t k = (w << 4) ? (unsigned int)__builtin_ctzll(w) >> 2 : 15;
+
+			if (k > valid - np)
+				k = valid - np;
+			d->st.nulls += k;
+			if (unlikely(want_nulls)) {
+				SAVE();
+				emit_nulls(d, base + np, k);
+				LOAD();
+			}
+			np += k;
+			last_n = 0;
+			continue;
+		}
+		o = mttd__op1[w & 0xff];
+		if (unlikely((o.kf & K_MASK) == K_ESC))
+			o = mttd__op2[(w >> 8) & 0xff];
+		kind = o.kf & K_MASK;
+		if (unlikely(kind >= K_SLOW)) {
+			int r;
+
+			SAVE();
+			r = mttd__slow(d, p, base, &np, valid, checked, &o);
+			LOAD();
+			if (r == SLOW_DONE)
+				continue;
+			if (r == SLOW_MORE)
+				*more = 1;
+			break;
+		}
+
+		q = np + o.hdr;
+		v = (mttd__nibrev(mttd__ld16(p, q)) >> o.vshift) &
+		    (uint64_t)(int64_t)(int8_t)o.vmask;
+		q += o.pay;
+		if (o.kf & KF_TS) {
+			tsn = mttd__ts_len[mttd__nib(p, q)];
+			if (unlikely(tsn == MTTD_TS_LEN_BAD)) {
+				/* a real nibble: padding is zeros */
+				SAVE();
+				mttd__desync(d, base + np, MTTD_ERR_TS_LEN);
+				break;
+			}
+			raw = mttd__take(mttd__ld16(p, q + 1), tsn);
+			q += 1 + tsn;
+			if (checked && q > valid) {
+				*more = 1;
+				break;
+			}
+			ts = mttd__ts_merge(ts, raw, tsn, version);
+			last_v = raw;
+			last_n = tsn;
+		} else {
+			if (checked && q > valid) {
+				*more = 1;
+				break;
+			}
+			last_v = v;
+			last_n = o.pay;
+		}
+
+		memcpy(&e->type, &o, 4);	/* type, op, nibbles, flags */
+		if (likely(kind == K_DATA)) {
+			e->master = (uint16_t)master;
+			e->channel = (uint16_t)channel;
+		} else {
+			switch (kind) {
+			case K_MASTER:
+				master = (unsigned int)v;
+				channel = 0;
+				break;
+			case K_C8:
+				channel = (channel & 0xff00) | (unsigned int)v;
+				break;
+			case K_C16:
+				channel = (unsigned int)v;
+				break;
+			case K_VERSION:
+				master = channel = 0;
+				break;
+			default:
+				break;
+			}
+			e->master = (uint16_t)master;
+			e->channel = (uint16_t)channel;
+			if (kind == K_MERR)
+				channel = 0;
+			else if (kind == K_GERR)
+				master = channel = 0;
+		}
+		e->nib = base + np;
+		e->ts = ts;
+		e->value = v;
+		e->tsn = (uint8_t)tsn;
+		e->aux = 0;
+		np = q;
+		COMMIT();
+		if (unlikely(kind == K_VERSION)) {
+			if (v >= 2 && v <= 4) {
+				version = (unsigned int)v;
+				d->version = (uint8_t)v;
+				continue;
+			}
+			SAVE();
+			mttd__desync(d, base + np, MTTD_ERR_VERSION);
+			break;
+		}
+	}
+	SAVE();
+	return np;
+#undef SAVE
+#undef LOAD
+#undef COMMIT
+}
+
+static inline __attribute__((always_inline)) uint64_t
+run(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
+    uint64_t stop, uint64_t valid, const int checked)
+{
+	while (np < stop) {
+		int more = 0;
+
+		if (d->state != ST_SYNCED) {
+			np = mttd__scan(d, p, base, np, stop);
+			continue;
+		}
+		np = packets(d, p, base, np, stop, valid, checked, &more);
+		if (more)
+			break;
+	}
+	return np;
+}
+
+uint64_t mttd__run_fast(struct mttd_stp *d, const uint8_t *p, uint64_t base,
+			uint64_t np, uint64_t stop, uint64_t valid)
+{
+	return run(d, p, base, np, stop, valid, 0);
+}
+
+uint64_t mttd__run_checked(struct mttd_stp *d, const uint8_t *p,
+			   uint64_t base, uint64_t np, uint64_t stop,
+			   uint64_t valid)
+{
+	return run(d, p, base, np, stop, valid, 1);
+}

@@ -1,0 +1,7 @@
+/* version.c - the library's version string. */
+#include "mttdecode/mttdecode.h"
+
+const char *mttd_version(void)
+{
+	return MTTD_VERSION_STRING;
+}

@@ -1,0 +1,220 @@
+/*
+ * fmt_text.c - the human-readable printer.
+ *
+ * message:  <ts, 15 wide, "-" if none> m<master> c<channel> <len, 5 wide>
+ *           "<data>", non-printable bytes escaped (\n \r \t \" \\ \xNN),
+ *           then " (incomplete)" / " (truncated)" when so
+ * packet:   @<offset> <OP> m<master> c<channel> [<value hex>] [marked]
+ *           [ts=<ts>]
+ * loss:     !! loss: ...        stream notes: -- ...
+ * Sync is announced the first time and after a loss of sync; VERSION and
+ * FREQ when they change.
+ */
+#include "cli.h"
+
+static const char hexd[] = "0123456789abcdef";
+
+static void escaped(struct out *o, const uint8_t *p, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		uint8_t c = p[i];
+		char *b = out_room(o, 4);
+
+		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
+			b[0] = (char)c;
+			o->len += 1;
+			continue;
+		}
+		b[0] = '\\';
+		switch (c) {
+		case '\n': b[1] = 'n'; break;
+		case '\r': b[1] = 'r'; break;
+		case '\t': b[1] = 't'; break;
+		case '"': b[1] = '"'; break;
+		case '\\': b[1] = '\\'; break;
+		default:
+			b[1] = 'x';
+			b[2] = hexd[c >> 4];
+			b[3] = hexd[c & 0xf];
+			o->len += 4;
+			continue;
+		}
+		o->len += 2;
+	}
+}
+
+static void chan(struct out *o, unsigned int master, unsigned int channel)
+{
+	out_str(o, " m");
+	out_u64(o, master);
+	out_str(o, " c");
+	out_u64(o, channel);
+}
+
+static void text_packet(struct app *a, const struct mttd_stp_event *e)
+{
+	struct out *o = &a->out;
+
+	out_char(o, '@');
+	out_u64(o, e->nib >> 1);
+	out_char(o, ' ');
+	out_str(o, mttd_op_name(e->op));
+	chan(o, e->master, e->channel);
+	if (packet_has_value(e)) {
+		out_char(o, ' ');
+		if (e->op == MTTD_OP_TIME || e->op == MTTD_OP_TIME_TS)
+			out_hexn(o, e->aux, 2);
+		out_hexn(o, e->value, e->nibbles);
+	}
+	if (e->flags & MTTD_PKT_MARKED)
+		out_str(o, " marked");
+	if (e->flags & MTTD_PKT_TS) {
+		out_str(o, " ts=");
+		out_u64(o, e->ts);
+	}
+	if (e->op == MTTD_OP_ASYNC && e->value) {
+		out_str(o, " skipped=");
+		out_u64(o, e->value);
+	}
+	out_char(o, '\n');
+}
+
+static void text_desync(struct app *a, const struct mttd_stp_event *e)
+{
+	struct out *o = &a->out;
+
+	out_str(o, "!! desync at offset ");
+	out_u64(o, e->nib >> 1);
+	out_str(o, ": ");
+	out_str(o, mttd_err_name(e->op));
+	out_char(o, '\n');
+}
+
+static void text_msg(struct app *a, const struct mttd_msg *m)
+{
+	struct out *o = &a->out;
+
+	if (m->flags & MTTD_MSG_HAS_TS)
+		out_u64_w(o, m->ts, 15);
+	else
+		out_str_w(o, "-", 15);
+	chan(o, m->master, m->channel);
+	out_char(o, ' ');
+	out_u64_w(o, m->len, 5);
+	out_str(o, "  \"");
+	escaped(o, m->data, m->len);
+	out_char(o, '"');
+	if (!(m->flags & MTTD_MSG_COMPLETE))
+		out_str(o, " (incomplete)");
+	if (m->flags & MTTD_MSG_TRUNCATED)
+		out_str(o, " (truncated)");
+	out_char(o, '\n');
+}
+
+static void loss(struct out *o, const struct mttd_msg_event *e)
+{
+	out_str(o, "!! loss: ");
+	switch (e->reason) {
+	case MTTD_LOSS_GERR:
+		out_u64(o, e->value);
+		out_str(o, e->value >= 0xff ? "+ packets" :
+			e->value == 1 ? " packet" : " packets");
+		out_str(o, " (GERR) at offset ");
+		out_u64(o, e->offset);
+		out_char(o, ',');
+		chan(o, e->master, e->channel);
+		break;
+	case MTTD_LOSS_MERR:
+		out_str(o, "master error 0x");
+		out_hexn(o, e->value, 2);
+		out_str(o, " (MERR) at offset ");
+		out_u64(o, e->offset);
+		out_char(o, ',');
+		chan(o, e->master, e->channel);
+		break;
+	case MTTD_LOSS_DESYNC:
+		out_str(o, "desync at offset ");
+		out_u64(o, e->offset);
+		out_str(o, " (");
+		out_str(o, mttd_err_name(e->err));
+		out_str(o, "), ");
+		out_u64(o, e->value);
+		out_str(o, " bytes skipped");
+		break;
+	default:
+		out_str(o, "stream truncated at offset ");
+		out_u64(o, e->offset);
+		out_str(o, " (");
+		out_u64(o, e->value);
+		out_str(o, " bytes of an incomplete packet)");
+		break;
+	}
+	out_char(o, '\n');
+}
+
+static const char *ts_format(uint64_t v)
+{
+	switch (v) {
+	case 2: return "natural binary delta timestamps";
+	case 3: return "natural binary timestamps";
+	case 4: return "Gray code timestamps";
+	default: return "unsupported";
+	}
+}
+
+static void text_event(struct app *a, const struct mttd_msg_event *e)
+{
+	struct out *o = &a->out;
+	struct text_state *s = &a->ts;
+
+	switch (e->kind) {
+	case MTTD_ME_LOSS:
+		loss(o, e);
+		return;
+	case MTTD_ME_SYNC:
+		if (!e->first)
+			return;
+		out_str(o, "-- sync at offset ");
+		out_u64(o, e->offset);
+		if (e->value) {
+			out_str(o, ", ");
+			out_u64(o, e->value);
+			out_str(o, " bytes skipped");
+		}
+		break;
+	case MTTD_ME_VERSION:
+		if (s->have_version && s->version == e->value)
+			return;
+		s->have_version = 1;
+		s->version = (unsigned int)e->value;
+		out_str(o, "-- version ");
+		out_u64(o, e->value);
+		out_str(o, " (");
+		out_str(o, ts_format(e->value));
+		out_str(o, ") at offset ");
+		out_u64(o, e->offset);
+		break;
+	case MTTD_ME_FREQ:
+		if (s->have_freq && s->freq == e->value)
+			return;
+		s->have_freq = 1;
+		s->freq = e->value;
+		out_str(o, "-- timestamp frequency ");
+		out_u64(o, e->value);
+		out_str(o, " Hz at offset ");
+		out_u64(o, e->offset);
+		break;
+	default:
+		return;
+	}
+	out_char(o, '\n');
+}
+
+const struct printer text_printer = {
+	.packet = text_packet,
+	.desync = text_desync,
+	.msg = text_msg,
+	.event = text_event,
+};
