@@ -8,7 +8,10 @@
 #
 # KDIR selects the kernel build tree (default: scripts/kdir.sh).
 
-KDIR ?= $(shell $(CURDIR)/scripts/kdir.sh)
+# Empty on a fresh machine before `make deps`; sub-makes look again.
+ifeq ($(KDIR),)
+KDIR := $(shell $(CURDIR)/scripts/kdir.sh 2>/dev/null)
+endif
 PREFIX ?= /usr/local
 DESTDIR ?=
 
@@ -20,6 +23,7 @@ export KDIR
 all: modules tools
 
 modules:
+	@test -n "$(KDIR)" || { echo "no kernel build tree: run 'make deps' or set KDIR" >&2; exit 1; }
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
 tools:

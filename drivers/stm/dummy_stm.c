@@ -126,9 +126,9 @@ static int __init dummy_stm_init(void)
 
 	err = dummy_stm_check_params();
 	if (err) {
-		pr_err("invalid parameters (nr_dummies 1-%d, master_min <= master_max <= %d, nr_channels 1-%d, mmiosz*masters*channels <= %lu)\n",
+		pr_err("invalid parameters (nr_dummies 1-%d, master_min <= master_max <= %d, nr_channels 1-%d, mmiosz*masters*channels <= %u)\n",
 		       DUMMY_STM_MAX, STP_MASTER_MAX, STP_CHANNEL_MAX + 1,
-		       DUMMY_STM_MMIO_MAX);
+		       (unsigned int)DUMMY_STM_MMIO_MAX);
 		return err;
 	}
 

@@ -11,6 +11,9 @@
  *   fsop open    PATH [rw|ro|wo]   open then close
  *   fsop symlink TARGET PATH
  *   fsop unlink  PATH
+ *   fsop insmod  KO [PARAM...]  finit_module(2) only: busybox insmod retries
+ *                               a failed load with init_module(2), which
+ *                               runs a failing module init twice
  *
  * Prints "OK" on success or the errno name (EINVAL, EBUSY, ...) of the
  * first failing call and exits 0, so tap_errno can compare exact errnos.
@@ -24,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 /* Kernel-internal codes that must never reach user space, by number. */
@@ -164,6 +168,42 @@ static int do_open(const char *path, const char *mode)
 	return 0;
 }
 
+/* Load a module with its parameters joined by spaces. */
+static int do_insmod(const char *path, int nparams, char **params)
+{
+	size_t len = 1;
+	char *opts;
+	int fd, i, ret;
+
+	for (i = 0; i < nparams; i++)
+		len += strlen(params[i]) + 1;
+	opts = calloc(1, len);
+	if (!opts)
+		return fail();
+	for (i = 0; i < nparams; i++) {
+		if (i)
+			strcat(opts, " ");
+		strcat(opts, params[i]);
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		free(opts);
+		return fail();
+	}
+	ret = syscall(SYS_finit_module, fd, opts, 0);
+	free(opts);
+	if (ret != 0) {
+		int err = errno;
+
+		close(fd);
+		errno = err;
+		return fail();
+	}
+	close(fd);
+	printf("OK\n");
+	return 0;
+}
+
 static int result(int ret)
 {
 	if (ret < 0)
@@ -176,7 +216,8 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: fsop write|writeln PATH STRING | read|cat|mkdir|rmdir|unlink PATH\n"
-		"       fsop open PATH [rw|ro|wo] | symlink TARGET PATH\n");
+		"       fsop open PATH [rw|ro|wo] | symlink TARGET PATH\n"
+		"       fsop insmod KO [PARAM...]\n");
 	return 2;
 }
 
@@ -201,6 +242,8 @@ int main(int argc, char **argv)
 		ret = result(unlink(argv[2]));
 	else if (argc == 4 && !strcmp(op, "symlink"))
 		ret = result(symlink(argv[2], argv[3]));
+	else if (argc >= 3 && !strcmp(op, "insmod"))
+		ret = do_insmod(argv[2], argc - 3, argv + 3);
 	else if ((argc == 3 || argc == 4) && !strcmp(op, "open"))
 		ret = do_open(argv[2], argc == 4 ? argv[3] : NULL);
 	else

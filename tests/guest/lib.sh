@@ -6,6 +6,8 @@
 # Do not call tap_* inside $(...): their output must reach stdout. Do not
 # use "dmesg -c": the runner reads dmesg after you. Do not "set -e":
 # a failing tap_* returns 1.
+# The init runs each script from an empty /tmp/work/<script>/ with
+# STM_TEST=<script> and STM_CHANNEL=/dev/ttyS1 set; PATH has /stm/bin.
 
 STM_MODDIR=${STM_MODDIR:-/stm/modules}
 STM_KMODDIR=${STM_KMODDIR:-/stm/kmod}
@@ -147,7 +149,18 @@ configfs_load() {
 		mount -t configfs configfs /sys/kernel/config
 }
 
-# mod_load NAME [PARAMS...]: insmod /stm/modules/NAME.ko (diag on failure).
+# mod_insmod NAME [PARAMS...]: load /stm/modules/NAME.ko with
+# finit_module(2) only and print "OK" or the errno name (for tap_errno).
+# Busybox insmod retries a failed load with init_module(2): a failing
+# module init would run twice.
+mod_insmod() {
+	local _m
+	_m=$1
+	shift
+	fsop insmod "$STM_MODDIR/$_m.ko" "$@"
+}
+
+# mod_load NAME [PARAMS...]: load /stm/modules/NAME.ko (diag on failure).
 mod_load() {
 	local _m _ko _out
 	_m=$1
@@ -157,7 +170,8 @@ mod_load() {
 		tap_diag "mod_load: $_ko does not exist"
 		return 1
 	fi
-	if ! _out=$(insmod "$_ko" "$@" 2>&1); then
+	_out=$(fsop insmod "$_ko" "$@" 2>&1)
+	if [ "$_out" != OK ]; then
 		tap_diag "insmod $_m $*: $_out"
 		return 1
 	fi

@@ -8,6 +8,8 @@
  *     set=ID[,width=W][,size=S][,res0=N][,res1=N]  STP_POLICY_ID_SET
  *                                   -> OK:master:channel:width
  *     setnull                       STP_POLICY_ID_SET with a NULL pointer
+ *     settrunc=SIZE                 a 16-byte header at the end of a mapping
+ *                                   claiming SIZE bytes (truncated struct)
  *     get                           STP_POLICY_ID_GET -> master:channel:width
  *     write=TEXT                    write(2) -> OK:bytes
  *     writen=N                      write N pattern bytes -> OK:bytes
@@ -122,6 +124,30 @@ static void op_mmap(int fd, const char *arg)
 	printf("OK");
 }
 
+/* A header whose claimed size runs into an unmapped page. */
+static void op_settrunc(int fd, const char *arg)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct stp_policy_id *id;
+	char *map;
+
+	map = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED || mprotect(map + page, page, PROT_NONE)) {
+		put_err();
+		return;
+	}
+	id = (struct stp_policy_id *)(map + page - sizeof(*id));
+	memset(id, 0, sizeof(*id));
+	id->size = strtoul(arg, NULL, 0);
+	id->width = 1;
+	if (ioctl(fd, STP_POLICY_ID_SET, id))
+		put_err();
+	else
+		printf("OK");
+	munmap(map, 2 * page);
+}
+
 static void run_op(int fd, const char *op)
 {
 	if (!strncmp(op, "set=", 4)) {
@@ -131,6 +157,8 @@ static void run_op(int fd, const char *op)
 			put_err();
 		else
 			printf("OK");
+	} else if (!strncmp(op, "settrunc=", 9)) {
+		op_settrunc(fd, op + 9);
 	} else if (!strcmp(op, "get")) {
 		op_get(fd);
 	} else if (!strncmp(op, "write=", 6)) {

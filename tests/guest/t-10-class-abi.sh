@@ -90,6 +90,8 @@ tap_eq "reserved_1 non-zero" "EINVAL" "$(stmctl $D set=user,res1=1)"
 tap_eq "width 0" "EINVAL" "$(stmctl $D set=user,width=0)"
 tap_eq "width 2 without mmio" "EINVAL" "$(stmctl $D set=user,width=2)"
 tap_eq "NULL argument" "EFAULT" "$(stmctl $D setnull)"
+tap_eq "struct truncated by an unmapped page" "EFAULT" "$(stmctl $D settrunc=64)"
+tap_eq "fd usable after EFAULT" "EFAULT OK:17:8:1" "$(stmctl $D settrunc=64 set=user)"
 tap_eq "failed set leaves the fd usable" "EINVAL OK:17:8:1" "$(stmctl $D set=user,res0=1 set=user)"
 
 fsop mkdir $P/stmctl >/dev/null

@@ -115,6 +115,7 @@ packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
 				/* a real nibble: padding is zeros */
 				SAVE();
 				mttd__desync(d, base + np, MTTD_ERR_TS_LEN);
+				LOAD();
 				break;
 			}
 			raw = mttd__take(mttd__ld16(p, q + 1), tsn);
@@ -179,6 +180,7 @@ packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
 			}
 			SAVE();
 			mttd__desync(d, base + np, MTTD_ERR_VERSION);
+			LOAD();
 			break;
 		}
 	}

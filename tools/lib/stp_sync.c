@@ -54,15 +54,20 @@ void mttd__frun_begin(struct mttd_stp *d, uint64_t nib)
 	d->frun_start = nib;
 }
 
-/* The ASYNC whose first F is at nib; the decoder is in sync after it. */
-static void async(struct mttd_stp *d, uint64_t nib)
+/*
+ * The ASYNC whose first F is at nib; the decoder is in sync after it.
+ * After a loss of sync (lost) master and channel are unknown: they start
+ * again from 0 (the VERSION that normally follows resets them anyway).
+ */
+static void async(struct mttd_stp *d, uint64_t nib, int lost)
 {
 	uint64_t skipped = 0;
 
 	if (d->state == ST_HUNT) {
 		skipped = nib > d->hunt_start ? nib - d->hunt_start : 0;
 		d->st.unsynced_nibbles += skipped;
-		/* state unknown after a gap: start from master 0 channel 0 */
+	}
+	if (lost) {
 		d->master = 0;
 		d->channel = 0;
 	}
@@ -95,7 +100,7 @@ uint64_t mttd__scan(struct mttd_stp *d, const uint8_t *p, uint64_t base,
 		}
 		if (d->state == ST_FRUN) {
 			if (x == 0 && d->frun >= MTTD_ASYNC_F) {
-				async(d, d->frun_start);
+				async(d, d->frun_start, 0);
 				return np + 1;
 			}
 			if (x == 0 && d->frun + d->frun_t >= MTTD_ASYNC_F) {
@@ -104,7 +109,7 @@ uint64_t mttd__scan(struct mttd_stp *d, const uint8_t *p, uint64_t base,
 				mttd__event(d, MTTD_EV_DESYNC,
 					    MTTD_ERR_ASYNC_OVERLAP, at, 0);
 				d->st.desyncs++;
-				async(d, at);
+				async(d, at, 1);
 				return np + 1;
 			}
 			mttd__event(d, MTTD_EV_DESYNC, MTTD_ERR_ASYNC,
@@ -116,7 +121,7 @@ uint64_t mttd__scan(struct mttd_stp *d, const uint8_t *p, uint64_t base,
 			continue;	/* look at x again, hunting */
 		}
 		if (x == 0 && d->frun >= MTTD_ASYNC_F) {
-			async(d, d->frun_start);
+			async(d, d->frun_start, 1);
 			return np + 1;
 		}
 		d->frun = 0;

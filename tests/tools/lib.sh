@@ -1,0 +1,94 @@
+# tests/tools/lib.sh - sourced by the tests/tools/*.t scripts (POSIX sh).
+#
+# TOP     the repository root        TOOLS   $TOP/tools
+# MTTDECODE  the built command (built with "make -C tools" if missing)
+# tap_ok COND-STATUS NAME ...   tiny TAP helpers for shell tests
+# run_ctest NAME [SOURCES...]   build tests/tools/src/NAME.c with the
+#                               library sources under ASan+UBSan and run it
+# bytes "ff 0f 30"              write those bytes to stdout
+
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+TOOLS=$TOP/tools
+MTTDECODE=$TOOLS/build/mttdecode
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mttd-test.XXXXXX") || exit 1
+trap 'rm -rf "$TMP"' EXIT INT TERM
+export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+
+tap_n=0
+tap_fail=0
+
+tap_ok() {
+	# tap_ok STATUS NAME: STATUS 0 is a pass
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_fail=$((tap_fail + 1))
+	fi
+}
+
+tap_is() {
+	# tap_is GOT WANT NAME
+	if [ "$1" = "$2" ]; then
+		tap_ok 0 "$3"
+	else
+		tap_ok 1 "$3"
+		printf '%s\n' "got:" "$1" "expected:" "$2" | sed 's/^/# /'
+	fi
+}
+
+tap_done() {
+	echo "1..$tap_n"
+	[ "$tap_fail" -eq 0 ]
+	exit $?
+}
+
+bail() {
+	echo "Bail out! $*"
+	exit 1
+}
+
+bytes() {
+	for h in $1; do
+		printf "\\$(printf %o "0x$h")"
+	done
+}
+
+need_mttdecode() {
+	if [ ! -x "$MTTDECODE" ] || [ -n "$(find "$TOOLS/lib" \
+	    "$TOOLS/mttdecode" "$TOOLS/include" -newer "$MTTDECODE" \
+	    2>/dev/null | head -n 1)" ]; then
+		make -s -C "$TOOLS" all >"$TMP/build.log" 2>&1 ||
+			{ sed 's/^/# /' "$TMP/build.log"; bail "make -C tools failed"; }
+	fi
+}
+
+ctest_cc() {
+	if [ -n "${TEST_CC:-}" ]; then
+		echo "$TEST_CC"
+	elif command -v clang >/dev/null 2>&1; then
+		echo clang
+	else
+		echo "${CC:-cc}"
+	fi
+}
+
+run_ctest() {
+	name=$1
+	shift
+	cc=$(ctest_cc)
+	# shellcheck disable=SC2086
+	if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
+	    -fsanitize=address,undefined -fno-sanitize-recover=all \
+	    -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
+	    -I"$TOOLS/include" -I"$TOOLS/lib" -I"$TOOLS/testlib" \
+	    -I"$TOP/tests/tools/src" -o "$TMP/$name" \
+	    "$TOP/tests/tools/src/$name.c" "$TOP/tests/tools/src/testutil.c" \
+	    "$TOOLS"/lib/*.c "$@" >"$TMP/cc.log" 2>&1; then
+		sed 's/^/# /' "$TMP/cc.log"
+		bail "cannot build $name with $cc and ASan/UBSan"
+	fi
+	"$TMP/$name"
+}

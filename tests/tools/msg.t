@@ -1,0 +1,5 @@
+#!/bin/sh
+# msg.t - message reassembly, byte order, limits and loss reporting;
+# built and run under ASan + UBSan.
+. "$(dirname "$0")/lib.sh"
+run_ctest msgtest

@@ -1,0 +1,5 @@
+#!/bin/sh
+# property.t - randomised round trips through the test-only encoder,
+# chunking invariance, resync after garbage, random input; ASan + UBSan.
+. "$(dirname "$0")/lib.sh"
+run_ctest property "$TOOLS/testlib/stpenc.c"
