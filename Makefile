@@ -17,8 +17,9 @@ DESTDIR ?=
 
 export KDIR
 
-.PHONY: all modules tools tests deps check demo bench install modules_install \
-	tools_install clean sparse checkpatch
+.PHONY: all modules tools tests deps check check-host check-debian check-debug \
+	check-rt demo bench install modules_install tools_install clean sparse \
+	checkpatch
 
 all: modules tools
 
@@ -41,6 +42,16 @@ check: deps
 	$(MAKE) -C tools fuzz
 	prove -r tests
 
+# One part of the check at a time (after `make deps tests`):
+check-host:
+	prove tests/static tests/tools
+check-debian:
+	prove -v tests/vm.t
+check-debug:
+	prove -v tests/lanes/debug.t
+check-rt:
+	prove -v tests/lanes/rt.t
+
 demo: deps
 	$(MAKE) tests
 	$(CURDIR)/tests/vm/demo.sh
@@ -54,7 +65,8 @@ install: modules_install tools_install
 
 modules_install:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) INSTALL_MOD_DIR=extra/stm modules_install
-	depmod -a $$($(MAKE) -s -C $(KDIR) kernelrelease)
+	depmod -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) \
+		$$(sed -n 's/^#define UTS_RELEASE "\(.*\)"$$/\1/p' $(KDIR)/include/generated/utsrelease.h)
 
 tools_install:
 	$(MAKE) -C tools install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)

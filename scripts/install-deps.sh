@@ -9,6 +9,7 @@ pkgs=(
 	make gcc libc6-dev perl kmod bc flex bison libelf-dev libssl-dev
 	dwarves gzip xz-utils cpio coreutils findutils
 	linux-headers-amd64 linux-image-amd64 linux-source-6.1
+	linux-headers-rt-amd64 linux-image-rt-amd64
 	qemu-system-x86 busybox-static libopencsd-bin
 	sparse clang libclang-rt-14-dev llvm
 )

@@ -9,12 +9,20 @@
  *       MASTER/CHANNEL (default: any) must be the test messages of
  *       swstm_write (swstm_msg.h) with tags TAGS (default A): for each
  *       tag, messages FIRST..FIRST+COUNT-1 in order, byte-exact, sizes
- *       from SIZES.  -l (lossy): messages may be missing (and incomplete
- *       ones are skipped) but each tag's sequence numbers must rise; -k:
+ *       from SIZES.  -l (lossy): messages may be missing (incomplete ones
+ *       are skipped, and so is the first message of a channel, or its
+ *       first after a loss, if it does not check: the tail of a message
+ *       whose start was lost) but each tag's sequence numbers must rise;
+ *       -k:
  *       the last message of each tag must be there; -e MIN: at least MIN
  *       messages of each tag.  -T: every timestamp lies in [T0, T1].
  *       Timestamps must never go back on a master/channel.
- *       Prints "OK" and a summary, or "FAIL: ..." lines.
+ *       Prints "OK", a summary and the timeline of the checked messages
+ *       and of all loss records, e.g. "timeline=A0-17,L12,A20-24" (tag,
+ *       sequence numbers; L and the lost count), or "FAIL: ..." lines.
+ *   swstm_check text [-m MASTER] [-c CHANNEL] JSONFILE
+ *       prints the complete messages on MASTER/CHANNEL as text, one per
+ *       line (bytes outside 0x20..0x7e as \xNN).
  *   swstm_check losses JSONFILE
  *       prints "markers=N lost=M": loss records and their counts.
  *   swstm_check sync [-i INTERVAL] RAWFILE
@@ -140,10 +148,68 @@ struct tagstate {
 struct chanstate {
 	unsigned int master, channel;
 	unsigned long long ts;
+	unsigned long epoch;	/* loss_epoch at its last message */
 };
+
+/* number of loss records so far */
+static unsigned long loss_epoch;
 
 static struct chanstate chans[MAX_CHANS];
 static int nchans;
+
+/* timeline: runs of consecutive messages of one tag, and losses */
+static char timeline[4096];
+static unsigned char tl_tag;
+static long long tl_first = -1, tl_last = -1;
+
+static void tl_append(const char *item)
+{
+	size_t len = strlen(timeline);
+
+	if (len + strlen(item) + 2 >= sizeof(timeline)) {
+		if (!strstr(timeline, "..."))
+			strcat(timeline, ",...");
+		return;
+	}
+	if (len)
+		strcat(timeline, ",");
+	strcat(timeline, item);
+}
+
+static void tl_flush(void)
+{
+	char item[64];
+
+	if (tl_first < 0)
+		return;
+	if (tl_first == tl_last)
+		snprintf(item, sizeof(item), "%c%lld", tl_tag, tl_first);
+	else
+		snprintf(item, sizeof(item), "%c%lld-%lld", tl_tag, tl_first,
+			 tl_last);
+	tl_append(item);
+	tl_first = -1;
+}
+
+static void tl_msg(unsigned char tag, unsigned long seq)
+{
+	if (tl_first >= 0 && tag == tl_tag && (long long)seq == tl_last + 1) {
+		tl_last = (long long)seq;
+		return;
+	}
+	tl_flush();
+	tl_tag = tag;
+	tl_first = tl_last = (long long)seq;
+}
+
+static void tl_loss(unsigned long long count)
+{
+	char item[32];
+
+	tl_flush();
+	snprintf(item, sizeof(item), "L%llu", count);
+	tl_append(item);
+}
 
 static struct chanstate *chan_get(unsigned int m, unsigned int c)
 {
@@ -157,6 +223,7 @@ static struct chanstate *chan_get(unsigned int m, unsigned int c)
 	chans[nchans].master = m;
 	chans[nchans].channel = c;
 	chans[nchans].ts = 0;
+	chans[nchans].epoch = ~0UL;	/* its first message may be a tail */
 	return &chans[nchans++];
 }
 
@@ -222,10 +289,16 @@ static int do_msgs(int argc, char **argv)
 		struct tagstate *st = NULL;
 		struct chanstate *cs;
 		size_t size;
-		int n, has_ts;
+		int n, has_ts, fragment;
 
-		if (json_str(line, "kind", kind, sizeof(kind)) ||
-		    strcmp(kind, "msg"))
+		if (json_str(line, "kind", kind, sizeof(kind)))
+			continue;
+		if (!strcmp(kind, "loss")) {
+			tl_loss(json_num(line, "count", &t) ? 0 : t);
+			loss_epoch++;
+			continue;
+		}
+		if (strcmp(kind, "msg"))
 			continue;
 		if (json_num(line, "master", &m) || json_num(line, "channel", &c)) {
 			failf("msg without master/channel: %.200s", line);
@@ -237,6 +310,13 @@ static int do_msgs(int argc, char **argv)
 			continue;
 		}
 		msgs++;
+		cs = chan_get((unsigned int)m, (unsigned int)c);
+		if (!cs) {
+			failf("too many channels");
+			break;
+		}
+		fragment = lossy && cs->epoch != loss_epoch;
+		cs->epoch = loss_epoch;
 		if (!json_true(line, "complete")) {
 			incomplete++;
 			if (!lossy)
@@ -256,17 +336,25 @@ static int do_msgs(int argc, char **argv)
 			for (i = 0; i < ntags; i++)
 				if (ts[i].tag == tag)
 					st = &ts[i];
-			if (!st) {
-				failf("message of unknown tag %c on %llu/%llu",
-				      tag, m, c);
-				continue;
-			}
 		} else if (ntags == 1 && !lossy) {
 			st = &ts[0];
 			seq = (unsigned long)(st->last + 1);
-		} else {
-			failf("unidentifiable %d-byte message on %llu/%llu: %.80s",
-			      n, m, c, hex);
+		}
+		size = st ? swstm_sizes_get(&sizes, seq) : 0;
+		if (st)
+			swstm_msg_fill(want, size, st->tag, seq);
+		if (!st || (size_t)n != size || memcmp(want, data, size)) {
+			if (fragment) {
+				incomplete++;
+				continue;
+			}
+			if (!st)
+				failf("unidentifiable %d-byte message on %llu/%llu: %.80s",
+				      n, m, c, hex);
+			else
+				failf("tag %c message %lu: %d bytes, expected %zu, contents %s",
+				      st->tag, seq, n, size,
+				      (size_t)n == size ? "differ" : "-");
 			continue;
 		}
 
@@ -276,28 +364,22 @@ static int do_msgs(int argc, char **argv)
 			      st->last);
 		if (seq < first || seq >= first + count)
 			failf("tag %c: message %lu out of range", st->tag, seq);
-		size = swstm_sizes_get(&sizes, seq);
-		swstm_msg_fill(want, size, st->tag, seq);
-		if ((size_t)n != size || memcmp(want, data, size))
-			failf("tag %c message %lu: %d bytes, expected %zu, contents %s",
-			      st->tag, seq, n, size,
-			      (size_t)n == size ? "differ" : "-");
 		st->last = (long long)seq;
 		st->seen++;
+		tl_msg(st->tag, seq);
 
 		has_ts = !json_num(line, "ts", &t);
 		if (has_ts) {
-			cs = chan_get((unsigned int)m, (unsigned int)c);
-			if (cs && t < cs->ts)
+			if (t < cs->ts)
 				failf("timestamp went back on %llu/%llu: %llu after %llu",
 				      m, c, t, cs->ts);
-			if (cs)
-				cs->ts = t;
+			cs->ts = t;
 			if (t < t0 || t > t1)
 				failf("timestamp %llu outside [%llu, %llu]", t, t0, t1);
 		}
 	}
 	fclose(f);
+	tl_flush();
 
 	for (i = 0; i < ntags; i++) {
 		struct tagstate *st = &ts[i];
@@ -317,7 +399,52 @@ static int do_msgs(int argc, char **argv)
 	printf("OK\nmsgs=%lu incomplete=%lu other=%lu", msgs, incomplete, other);
 	for (i = 0; i < ntags; i++)
 		printf(" %c=%lu", ts[i].tag, ts[i].seen);
-	printf("\n");
+	printf("\ntimeline=%s\n", timeline);
+	return 0;
+}
+
+static int do_text(int argc, char **argv)
+{
+	long long want_m = -1, want_c = -1;
+	static char line[65536], hex[16384];
+	static unsigned char data[8192];
+	unsigned long long m, c;
+	char kind[32];
+	int opt, n, i;
+	FILE *f;
+
+	while ((opt = getopt(argc, argv, "m:c:")) != -1) {
+		switch (opt) {
+		case 'm': want_m = strtoll(optarg, NULL, 0); break;
+		case 'c': want_c = strtoll(optarg, NULL, 0); break;
+		default: return 2;
+		}
+	}
+	if (optind >= argc)
+		return 2;
+	f = fopen(argv[optind], "r");
+	if (!f) {
+		perror(argv[optind]);
+		return 2;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		if (json_str(line, "kind", kind, sizeof(kind)) ||
+		    strcmp(kind, "msg") || !json_true(line, "complete") ||
+		    json_num(line, "master", &m) || json_num(line, "channel", &c) ||
+		    (want_m >= 0 && (long long)m != want_m) ||
+		    (want_c >= 0 && (long long)c != want_c) ||
+		    json_str(line, "data", hex, sizeof(hex)) ||
+		    (n = unhex(hex, data, sizeof(data))) < 0)
+			continue;
+		for (i = 0; i < n; i++) {
+			if (data[i] >= 0x20 && data[i] < 0x7f && data[i] != '\\')
+				putchar(data[i]);
+			else
+				printf("\\x%02x", data[i]);
+		}
+		putchar('\n');
+	}
+	fclose(f);
 	return 0;
 }
 
@@ -417,8 +544,12 @@ static int do_sync(int argc, char **argv)
 			run = 0;
 			continue;
 		}
-		/* ASYNC ends at nibble i; it started run nibbles before */
-		start = i - run;
+		/*
+		 * ASYNC: 21 F nibbles and a 0 (ending at nibble i); more F
+		 * nibbles before them belong to the previous packet.  Ours
+		 * are byte aligned: ff x 10, 0f.
+		 */
+		start = i - 21;
 		run = 0;
 		if (start % 2)
 			failf("ASYNC at nibble %zu is not byte aligned", start);
@@ -455,11 +586,13 @@ int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (argc < 2) {
-		fprintf(stderr, "usage: swstm_check msgs|losses|sync ...\n");
+		fprintf(stderr, "usage: swstm_check msgs|text|losses|sync ...\n");
 		return 2;
 	}
 	if (!strcmp(argv[1], "msgs"))
 		return do_msgs(argc - 1, argv + 1);
+	if (!strcmp(argv[1], "text"))
+		return do_text(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "losses"))
 		return do_losses(argc - 1, argv + 1);
 	if (!strcmp(argv[1], "sync"))

@@ -72,9 +72,28 @@ sw_running() {
 	kill -0 "$1" 2>/dev/null
 }
 
+# sw_reload [SWSTM_PARAMS...]: remove policies, unload the stack, load it
+# again with these swstm parameters.
+sw_reload() {
+	sw_policy_rm
+	stack_unload && stack_load "$@"
+}
+
 # sw_finish: remove policies and work files, unload the stack.
 sw_finish() {
 	sw_policy_rm
 	rm -rf "$SW_WORK"
 	stack_unload
 }
+
+# sw_summary JSON [swstm_check msgs options]: the check's summary lines
+# (or its failure lines), on one line.
+sw_summary() {
+	local j=$1
+	shift
+	swstm_check msgs "$@" "$j" | tr '\n' ' ' | sed 's/ $//'
+}
+
+# opencsd.sh --mttdecode runs our mttdecode
+: "${MTTDECODE:=$(command -v mttdecode)}"
+export MTTDECODE

@@ -2,9 +2,10 @@
 /*
  * Test messages shared by the swstm guest helpers: message number SEQ of
  * writer TAG, SIZE bytes long, has deterministic contents, so a checker
- * can rebuild it.  Messages of SWSTM_HDR_LEN bytes or more start with a
- * header "<tag><seq as 8 hex digits>:" that identifies them; shorter ones
- * are identified by their position.
+ * can rebuild it.  Messages of SWSTM_HDR_LEN (8) bytes or more start with
+ * a header "<tag><low 24 bits of seq as 6 hex digits>:" that identifies
+ * them (an 8-byte message is one STP packet); shorter ones are identified
+ * by their position.
  */
 #ifndef SWSTM_MSG_H
 #define SWSTM_MSG_H
@@ -14,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define SWSTM_HDR_LEN	10
+#define SWSTM_HDR_LEN	8
 #define SWSTM_MAX_MSG	4095	/* the class cuts writes to PAGE_SIZE - 1 */
 #define SWSTM_MAX_SIZES	64
 
@@ -29,9 +30,9 @@ static inline void swstm_msg_fill(unsigned char *b, size_t size,
 	if (size < SWSTM_HDR_LEN)
 		return;
 	b[0] = tag;
-	for (i = 0; i < 8; i++)
-		b[1 + i] = hex[(seq >> (28 - 4 * i)) & 0xf];
-	b[9] = ':';
+	for (i = 0; i < 6; i++)
+		b[1 + i] = hex[(seq >> (20 - 4 * i)) & 0xf];
+	b[7] = ':';
 }
 
 /* Parse a header; returns 0 and fills *tag, *seq if @b has one. */
@@ -41,9 +42,9 @@ static inline int swstm_msg_header(const unsigned char *b, size_t size,
 	unsigned long v = 0;
 	size_t i;
 
-	if (size < SWSTM_HDR_LEN || b[9] != ':')
+	if (size < SWSTM_HDR_LEN || b[7] != ':')
 		return -1;
-	for (i = 1; i < 9; i++) {
+	for (i = 1; i < 7; i++) {
 		unsigned char c = b[i];
 
 		if (c >= '0' && c <= '9')

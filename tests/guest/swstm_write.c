@@ -15,6 +15,9 @@
  *   -n COUNT   messages to write (default 1)
  *   -f FIRST   sequence number of the first message (default 0)
  *   -c CPU     pin to this CPU first
+ *   -P N       write from N threads sharing the one file descriptor (so
+ *              the one channel): thread i uses tag TAG+i and runs pinned
+ *              to CPU i modulo the CPU count (-c is ignored)
  *   -r FILE    create FILE once the device is open and set up
  *   -g FILE    then wait (up to 30 s) until FILE exists before writing
  *   -T         also print "t0=NS t1=NS": CLOCK_MONOTONIC before the first
@@ -26,6 +29,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -55,6 +59,57 @@ static unsigned long long now_ns(void)
 	return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
+struct writer {
+	pthread_t thread;
+	int fd, cpu, err;
+	unsigned char tag;
+	unsigned long first, count;
+	const struct swstm_sizes *sizes;
+	pthread_barrier_t *start;
+};
+
+static int pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* Write w->count messages; w->err: 0, an errno, or -1 for a short write. */
+static void *writer_run(void *arg)
+{
+	struct writer *w = arg;
+	unsigned char buf[SWSTM_MAX_MSG];
+	unsigned long k;
+
+	if (w->cpu >= 0 && pin(w->cpu)) {
+		w->err = errno;
+		return NULL;
+	}
+	if (w->start)
+		pthread_barrier_wait(w->start);
+	for (k = w->first; k < w->first + w->count; k++) {
+		size_t size = swstm_sizes_get(w->sizes, k);
+		ssize_t n;
+
+		swstm_msg_fill(buf, size, w->tag, k);
+		n = write(w->fd, buf, size);
+		if (n < 0) {
+			w->err = errno;
+			return NULL;
+		}
+		if ((size_t)n != size) {
+			fprintf(stderr, "tag %c message %lu: wrote %zd of %zu\n",
+				w->tag, k, n, size);
+			w->err = -1;
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
 static int wait_file(const char *path)
 {
 	int i;
@@ -72,17 +127,18 @@ int main(int argc, char **argv)
 {
 	const char *dev = "/dev/swstm.0", *id = NULL, *ready = NULL;
 	const char *go = NULL;
-	unsigned long count = 1, first = 0, k;
-	unsigned int width = 1;
+	unsigned long count = 1, first = 0;
+	unsigned int width = 1, master = 0, channel = 0;
 	unsigned char tag = 'A';
 	unsigned long long t0, t1;
 	struct swstm_sizes sizes;
-	unsigned char buf[SWSTM_MAX_MSG];
-	int opt, fd, cpu = -1, times = 0;
-	unsigned int master = 0, channel = 0;
+	struct writer w[64];
+	pthread_barrier_t start;
+	int opt, fd, i, cpu = -1, times = 0, nthreads = 0;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 	swstm_sizes_parse(&sizes, "16");
-	while ((opt = getopt(argc, argv, "d:i:w:t:s:n:f:c:r:g:T")) != -1) {
+	while ((opt = getopt(argc, argv, "d:i:w:t:s:n:f:c:r:g:TP:")) != -1) {
 		switch (opt) {
 		case 'd': dev = optarg; break;
 		case 'i': id = optarg; break;
@@ -100,20 +156,17 @@ int main(int argc, char **argv)
 		case 'r': ready = optarg; break;
 		case 'g': go = optarg; break;
 		case 'T': times = 1; break;
+		case 'P': nthreads = atoi(optarg); break;
 		default:
 			fprintf(stderr, "usage: see the source\n");
 			return 2;
 		}
 	}
+	if (nthreads < 0 || nthreads > 64 || ncpu < 1)
+		return 2;
 
-	if (cpu >= 0) {
-		cpu_set_t set;
-
-		CPU_ZERO(&set);
-		CPU_SET(cpu, &set);
-		if (sched_setaffinity(0, sizeof(set), &set))
-			return fail("sched_setaffinity");
-	}
+	if (!nthreads && cpu >= 0 && pin(cpu))
+		return fail("sched_setaffinity");
 
 	fd = open(dev, O_RDWR);
 	if (fd < 0)
@@ -144,23 +197,40 @@ int main(int argc, char **argv)
 	if (go && wait_file(go))
 		return fail(go);
 
-	t0 = now_ns();
-	for (k = first; k < first + count; k++) {
-		size_t size = swstm_sizes_get(&sizes, k);
-		ssize_t n;
+	memset(w, 0, sizeof(w));
+	for (i = 0; i < (nthreads ? nthreads : 1); i++) {
+		w[i].fd = fd;
+		w[i].cpu = nthreads ? (int)(i % ncpu) : -1;
+		w[i].tag = (unsigned char)(tag + i);
+		w[i].first = first;
+		w[i].count = count;
+		w[i].sizes = &sizes;
+		w[i].start = nthreads ? &start : NULL;
+	}
 
-		swstm_msg_fill(buf, size, tag, k);
-		n = write(fd, buf, size);
-		if (n < 0)
-			return fail("write");
-		if ((size_t)n != size) {
-			printf("SHORT\n");
-			fprintf(stderr, "message %lu: wrote %zd of %zu\n",
-				k, n, size);
-			return 1;
-		}
+	t0 = now_ns();
+	if (!nthreads) {
+		writer_run(&w[0]);
+	} else {
+		pthread_barrier_init(&start, NULL, (unsigned int)nthreads);
+		for (i = 0; i < nthreads; i++)
+			if (pthread_create(&w[i].thread, NULL, writer_run, &w[i]))
+				return fail("pthread_create");
+		for (i = 0; i < nthreads; i++)
+			pthread_join(w[i].thread, NULL);
 	}
 	t1 = now_ns();
+
+	for (i = 0; i < (nthreads ? nthreads : 1); i++) {
+		if (w[i].err < 0) {
+			printf("SHORT\n");
+			return 1;
+		}
+		if (w[i].err) {
+			errno = w[i].err;
+			return fail("write");
+		}
+	}
 	printf("OK\n");
 	if (id)
 		printf("master=%u channel=%u\n", master, channel);

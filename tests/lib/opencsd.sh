@@ -11,18 +11,21 @@
 # value in lowercase hex padded to bits/4 digits, marked 1 or 0, ts the
 # decoded timestamp in lowercase hex without leading zeros, or "-" when
 # the packet carries none.  So:  diff <(opencsd.sh F) <(opencsd.sh --mttdecode F)
-# OpenCSD does not know master and channel after a GERR until M8/C8 set
-# them (STPv2 resets them to 0, which mttdecode follows): such packets
-# show "?" for them on the OpenCSD side.
+# OpenCSD does not know master and channel at the start of a stream and
+# after a GERR until M8/C8 set them (STPv2 makes them 0, which mttdecode
+# follows): such packets show "?" for them on the OpenCSD side.
 #
 # OpenCSD reads a raw STP file through a snapshot directory (snapshot.ini,
 # device_0.ini describing an STM, trace.ini naming the file, which must be
 # inside that directory, with format=source_data); this builds one in a
 # temporary directory for each call.  It needs trc_pkt_lister (Debian:
 # libopencsd-bin); without it every call fails with a message on stderr
-# (exit 2).  Note that OpenCSD 1.3.3 rejects M16, USER, TIME, XSYNC,
-# FREQ_TS and FREQ_40 as reserved, needs a VERSION (3 or 4) before
-# timestamps, and numbers packets differently (no byte offsets here).
+# (exit 2).  Note that OpenCSD 1.3.3 rejects M16, NULL_TS, USER, TIME,
+# XSYNC, FREQ_TS and FREQ_40 as reserved, keeps the master across VERSION
+# (STPv2 resets it), needs a VERSION (3 or 4) before timestamps, decodes
+# Gray-coded timestamp bits 31 and up wrongly, and numbers packets
+# differently (no byte offsets here).  Streams meant for comparison avoid
+# all that (see tests/tools/src/ocsdgen.c).
 #
 # POSIX sh and awk only (works with busybox).  Sourcing this file defines
 # opencsd_norm and mttdecode_norm without running anything.

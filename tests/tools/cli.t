@@ -66,6 +66,7 @@ tap_is "$("$M" -p "$TMP/hello.stp")" \
               5 m7 c3     5  \"hello\"" "text packets and messages"
 
 tap_is "$("$M" - <"$TMP/hello.stp")" "$("$M" "$TMP/hello.stp")" "- reads stdin"
+# shellcheck disable=SC2002 # a pipe, not a file, on stdin
 tap_is "$(cat "$TMP/hello.stp" | "$M")" "$("$M" "$TMP/hello.stp")" \
 	"no FILE reads stdin"
 
@@ -133,9 +134,20 @@ tap_is "$("$M" "$TMP/esc.stp" | tail -n 1)" \
 MSG24="$P 07 21 43 65 87 a9 cb ed 0f 07 21 43 65 87 a9 cb ed 0f bf 11 22 33 44 55 66 77 88"
 bytes "$MSG24" >"$TMP/long.stp"
 "$M" -f json --max-message=16 "$TMP/long.stp" | grep -q \
-	'"len":16,"data":"efcdab8967452301efcdab8967452301","complete":true,"truncated":true}$'
+	'"len":16,"data":"efcdab8967452301efcdab8967452301","complete":false,"truncated":true}$'
 tap_ok $? "--max-message cuts and flags"
 "$M" --max-message=16 "$TMP/long.stp" | grep -q '^ *- m0 c0    16  ".*" (truncated)$'
 tap_ok $? "... shown in text"
+
+# a live pipe: lines appear before the end of input; SIGTERM ends the
+# input like EOF, so the open message and --stats still come out
+out=$( (bytes "$HELLO"; sleep 4) | timeout 2 "$M" 2>/dev/null)
+printf '%s\n' "$out" | grep -q '^              5 m7 c3     5  "hello"$'
+tap_ok $? "live input: printed before the pipe ends"
+out=$( (bytes "$P 01 37 30 6f c6 c6 56 86 51"; sleep 4) |
+	timeout 2 "$M" -f json --stats 2>"$TMP/stats2")
+printf '%s\n' "$out" | grep -q '"data":"68656c6c","complete":false}$' &&
+	grep -q "^messages: *1 (1 incomplete" "$TMP/stats2"
+tap_ok $? "SIGTERM ends the input like EOF"
 
 tap_done

@@ -12,8 +12,8 @@ TOOLS=$TOP/tools
 MTTDECODE=$TOOLS/build/mttdecode
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/mttd-test.XXXXXX") || exit 1
 trap 'rm -rf "$TMP"' EXIT INT TERM
-export ASAN_OPTIONS=${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}
-export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
 
 tap_n=0
 tap_fail=0
@@ -52,6 +52,8 @@ bail() {
 
 bytes() {
 	for h in $1; do
+		# an octal escape as the format: the portable way to write a byte
+		# shellcheck disable=SC2059
 		printf "\\$(printf %o "0x$h")"
 	done
 }

@@ -140,6 +140,12 @@ static int32_t open_msg(struct mttd_msgdec *m, uint32_t key,
 	return i;
 }
 
+/* bytes a data packet adds: its payload, or one byte for D4 */
+static inline unsigned int data_bytes(const struct mttd_stp_event *e)
+{
+	return e->nibbles > 1 ? e->nibbles / 2u : 1u;
+}
+
 static void data(struct mttd_msgdec *m, const struct mttd_stp_event *e)
 {
 	uint32_t key = (uint32_t)e->master << 16 | e->channel;
@@ -152,8 +158,7 @@ static void data(struct mttd_msgdec *m, const struct mttd_stp_event *e)
 	} else if (i < 0) {
 		i = open_msg(m, key, e);
 	}
-	mttd__append(&m->ch, &m->ch.slot[i], e->value,
-		     e->nibbles > 1 ? e->nibbles / 2u : 1u);
+	mttd__append(&m->ch, &m->ch.slot[i], e->value, data_bytes(e));
 	if (e->flags & MTTD_PKT_MARKED)
 		deliver(m, i, MTTD_MSG_COMPLETE, MTTD_END_MARKED);
 }
@@ -252,12 +257,53 @@ static void packet(struct mttd_msgdec *m, const struct mttd_stp_event *e)
 	}
 }
 
+static inline int plain_data(const struct mttd_stp_event *e, uint32_t key)
+{
+	return e->type == MTTD_EV_PACKET &&
+	       (e->flags & (MTTD_PKT_DATA | MTTD_PKT_TS | MTTD_PKT_MARKED)) ==
+	       MTTD_PKT_DATA &&
+	       ((uint32_t)e->master << 16 | e->channel) == key;
+}
+
+/*
+ * The common case: a run of unmarked, untimestamped data packets for the
+ * message open on the current channel.  Appends them with the length in
+ * a register; returns the first event it did not take.
+ */
+static const struct mttd_stp_event *
+run_of_data(struct mttd_msgdec *m, const struct mttd_stp_event *e,
+	    const struct mttd_stp_event *end)
+{
+	struct mttd__slot *s;
+	uint32_t len, cap, key = m->cur_key;
+	uint8_t *buf;
+
+	if (m->cur < 0 || !plain_data(e, key))
+		return e;
+	s = &m->ch.slot[m->cur];
+	/* in locals: the byte stores could alias the slot otherwise */
+	len = s->len;
+	cap = s->cap;
+	buf = s->buf;
+	do {
+		if (!mttd__put8(buf, len, cap, e->value))
+			break;
+		len += data_bytes(e);
+		e++;
+	} while (e < end && plain_data(e, key));
+	s->len = len;
+	return e;
+}
+
 void mttd_msg_push(struct mttd_msgdec *m, const struct mttd_stp_event *ev,
 		   size_t n)
 {
 	const struct mttd_stp_event *e, *end = ev + n;
 
 	for (e = ev; e < end; e++) {
+		e = run_of_data(m, e, end);
+		if (e == end)
+			break;
 		if (e->type == MTTD_EV_PACKET) {
 			if (e->flags & MTTD_PKT_DATA)
 				data(m, e);

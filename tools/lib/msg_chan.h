@@ -50,24 +50,34 @@ int32_t mttd__chans_find(const struct mttd__chans *t, uint32_t key);
 int32_t mttd__chans_open(struct mttd__chans *t, uint32_t key);
 void mttd__chans_close(struct mttd__chans *t, int32_t i);
 
-/* Append n (1..8) bytes of v, least significant first; slow path of
- * mttd__append. */
+/* Append n (1..8) bytes of v, least significant first, growing the
+ * buffer or truncating; the slow path of mttd__append. */
 void mttd__append_slow(struct mttd__chans *t, struct mttd__slot *s,
 		       uint64_t v, unsigned int n);
+
+/*
+ * The fast path: one 8-byte little-endian store at buf + len (only the
+ * first n bytes count), when 8 bytes fit below cap.  Returns 0 if not.
+ */
+static inline int mttd__put8(uint8_t *buf, uint32_t len, uint32_t cap,
+			     uint64_t v)
+{
+	if (len + 8 > cap)
+		return 0;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	memcpy(buf + len, &v, 8);
+	return 1;
+}
 
 static inline void mttd__append(struct mttd__chans *t, struct mttd__slot *s,
 				uint64_t v, unsigned int n)
 {
-	if (s->len + 8 <= s->cap) {
-		/* one 8-byte little-endian store; only n bytes count */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-		v = __builtin_bswap64(v);
-#endif
-		memcpy(s->buf + s->len, &v, 8);
+	if (mttd__put8(s->buf, s->len, s->cap, v))
 		s->len += n;
-		return;
-	}
-	mttd__append_slow(t, s, v, n);
+	else
+		mttd__append_slow(t, s, v, n);
 }
 
 #endif

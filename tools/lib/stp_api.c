@@ -108,9 +108,10 @@ static uint64_t carry_in(struct mttd_stp *d, const uint8_t *p, size_t len)
 		}
 		used += take;
 		carry_consume(d, c);
-		/* CARRY_CAP exceeds any packet, so only a short p ends here;
-		 * should a packet still not fit, skip a nibble rather than
-		 * stall (never reached with the current opcode set) */
+		/* MTTD_CARRY_CAP is over twice the longest packet, so only
+		 * a short p ends up all in the carry.  Safety net, never
+		 * reached: a full carry that still holds no whole packet
+		 * drops sync (hunting always moves on) instead of looping. */
 		if (used < len && d->clen == MTTD_CARRY_CAP) {
 			mttd__desync(d, d->cbyte * 2 + d->cnp,
 				     MTTD_ERR_RESERVED_OP);

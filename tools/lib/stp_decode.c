@@ -17,12 +17,6 @@
 #include "stp_ops.h"
 #include "stp_ts.h"
 
-/* GCC's SLP vectoriser pairs the event's 64-bit fields through the stack
- * and stalls on store forwarding; the scalar stores are faster */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC optimize("no-tree-slp-vectorize")
-#endif
-
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
 
@@ -43,43 +37,43 @@ static void emit_nulls(struct mttd_stp *d, uint64_t nib, uint64_t k)
 /*
  * Packets from np while np < stop and the decoder stays in sync.  *more is
  * set when a packet does not fit in valid nibbles (checked mode only).
- * The protocol state, the event pointer and the packet count live in
- * locals; SAVE() writes them back before anything else looks at d.
+ * The protocol state and the event pointer live in locals; SAVE() writes
+ * them back (and counts the packets) before anything else looks at d.
  */
 static inline __attribute__((always_inline)) uint64_t
 packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
 	uint64_t stop, uint64_t valid, const int checked, int *more)
 {
-	uint64_t ts = d->ts, last_v = d->last_v, npk = 0;
+	uint64_t ts = d->ts, last_v = d->last_v;
 	unsigned int master = d->master, channel = d->channel;
-	unsigned int last_n = d->last_n, version = d->version;
-	const unsigned int want_nulls = d->flags & MTTD_STP_NULLS;
+	unsigned int last_n = d->last_n;
 	struct mttd_stp_event *e = d->ev + d->nev;
-	struct mttd_stp_event *const eend = d->ev + MTTD_BATCH;
 
+	/* the events from d->ev + d->nev to e are packets, all counted here */
 #define SAVE() do { d->ts = ts; d->last_v = last_v; d->last_n = (uint8_t)last_n; \
 		d->master = (uint16_t)master; d->channel = (uint16_t)channel; \
-		d->nev = (uint32_t)(e - d->ev); d->st.packets += npk; \
-		npk = 0; } while (0)
+		d->st.packets += (uint64_t)(e - (d->ev + d->nev)); \
+		d->nev = (uint32_t)(e - d->ev); } while (0)
 #define LOAD() do { ts = d->ts; last_v = d->last_v; last_n = d->last_n; \
 		master = d->master; channel = d->channel; \
-		version = d->version; e = d->ev + d->nev; } while (0)
-#define COMMIT() do { npk++; if (unlikely(++e == eend)) { SAVE(); \
+		e = d->ev + d->nev; } while (0)
+#define COMMIT() do { if (unlikely(++e == d->ev + MTTD_BATCH)) { SAVE(); \
 		mttd__flush(d); e = d->ev; } } while (0)
 
 	while (np < stop) {
 		uint64_t w = mttd__ld15(p, np), q, v, raw = 0;
-		struct mttd__opd o;
+		const struct mttd__opd *o;
 		unsigned int kind, tsn = 0;
 
 		if (!(w & 0xf)) {
 			/* NULL nibbles: skip the run (at most 15 at a time) */
 			uint64_t k = (w << 4) ? (unsigned int)__builtin_ctzll(w) >> 2 : 15;
 
-			if (k > valid - np)
+			/* unchecked, the margin keeps the run inside */
+			if (checked && k > valid - np)
 				k = valid - np;
 			d->st.nulls += k;
-			if (unlikely(want_nulls)) {
+			if (unlikely(d->flags & MTTD_STP_NULLS)) {
 				SAVE();
 				emit_nulls(d, base + np, k);
 				LOAD();
@@ -88,15 +82,15 @@ packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
 			last_n = 0;
 			continue;
 		}
-		o = mttd__op1[w & 0xff];
-		if (unlikely((o.kf & K_MASK) == K_ESC))
-			o = mttd__op2[(w >> 8) & 0xff];
-		kind = o.kf & K_MASK;
+		o = &mttd__op1[w & 0xff];
+		if (unlikely((o->kf & K_MASK) == K_ESC))
+			o = &mttd__op2[(w >> 8) & 0xff];
+		kind = o->kf & K_MASK;
 		if (unlikely(kind >= K_SLOW)) {
 			int r;
 
 			SAVE();
-			r = mttd__slow(d, p, base, &np, valid, checked, &o);
+			r = mttd__slow(d, p, base, &np, valid, checked, o);
 			LOAD();
 			if (r == SLOW_DONE)
 				continue;
@@ -105,26 +99,23 @@ packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
 			break;
 		}
 
-		q = np + o.hdr;
-		v = (mttd__nibrev(mttd__ld16(p, q)) >> o.vshift) &
-		    (uint64_t)(int64_t)(int8_t)o.vmask;
-		q += o.pay;
-		if (o.kf & KF_TS) {
-			tsn = mttd__ts_len[mttd__nib(p, q)];
-			if (unlikely(tsn == MTTD_TS_LEN_BAD)) {
+		q = np + o->hdr;
+		v = (mttd__nibrev(mttd__ld16(p, q)) >> o->vshift) &
+		    (uint64_t)(int64_t)(int8_t)o->vmask;
+		q += o->pay;
+		if (o->kf & KF_TS) {
+			if (unlikely(!mttd__ts_field(p, &q, &tsn, &raw))) {
 				/* a real nibble: padding is zeros */
 				SAVE();
 				mttd__desync(d, base + np, MTTD_ERR_TS_LEN);
 				LOAD();
 				break;
 			}
-			raw = mttd__take(mttd__ld16(p, q + 1), tsn);
-			q += 1 + tsn;
 			if (checked && q > valid) {
 				*more = 1;
 				break;
 			}
-			ts = mttd__ts_merge(ts, raw, tsn, version);
+			ts = mttd__ts_merge(ts, raw, tsn, d->version);
 			last_v = raw;
 			last_n = tsn;
 		} else {
@@ -133,10 +124,10 @@ packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
 				break;
 			}
 			last_v = v;
-			last_n = o.pay;
+			last_n = o->pay;
 		}
 
-		memcpy(&e->type, &o, 4);	/* type, op, nibbles, flags */
+		memcpy(&e->type, o, 4);		/* type, op, nibbles, flags */
 		if (likely(kind == K_DATA)) {
 			e->master = (uint16_t)master;
 			e->channel = (uint16_t)channel;
@@ -174,7 +165,6 @@ packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
 		COMMIT();
 		if (unlikely(kind == K_VERSION)) {
 			if (v >= 2 && v <= 4) {
-				version = (unsigned int)v;
 				d->version = (uint8_t)v;
 				continue;
 			}

@@ -16,7 +16,7 @@ int mttd__slow(struct mttd_stp *d, const uint8_t *p, uint64_t base,
 	       uint64_t *np, uint64_t valid, int checked,
 	       const struct mttd__opd *o)
 {
-	uint64_t at = *np, q = at + o->hdr, v, raw = 0;
+	uint64_t at = *np, q = at + o->hdr, v = 0, raw = 0;
 	unsigned int kind = o->kf & K_MASK, n, tsn = 0, aux = 0;
 	struct mttd_stp_event *e;
 
@@ -27,32 +27,25 @@ int mttd__slow(struct mttd_stp *d, const uint8_t *p, uint64_t base,
 		return SLOW_STATE;
 	case K_USER:
 		n = mttd__nib(p, q) + 1;
-		q++;
+		v = mttd__take(mttd__ld16(p, q + 1), n);
+		q += 1 + n;
 		break;
 	case K_TIME:
 		aux = mttd__nib(p, q) << 4 | mttd__nib(p, q + 1);
-		n = mttd__ts_len[mttd__nib(p, q + 2)];
-		if (n == MTTD_TS_LEN_BAD) {
+		q += 2;
+		if (!mttd__ts_field(p, &q, &n, &v)) {
 			mttd__desync(d, base + at, MTTD_ERR_TS_LEN);
 			return SLOW_STATE;
 		}
-		q += 3;
 		break;
 	default:
 		mttd__desync(d, base + at, MTTD_ERR_RESERVED_OP);
 		return SLOW_STATE;
 	}
 
-	v = mttd__take(mttd__ld16(p, q), n);
-	q += n;
-	if (o->kf & KF_TS) {
-		tsn = mttd__ts_len[mttd__nib(p, q)];
-		if (tsn == MTTD_TS_LEN_BAD) {
-			mttd__desync(d, base + at, MTTD_ERR_TS_LEN);
-			return SLOW_STATE;
-		}
-		raw = mttd__take(mttd__ld16(p, q + 1), tsn);
-		q += 1 + tsn;
+	if ((o->kf & KF_TS) && !mttd__ts_field(p, &q, &tsn, &raw)) {
+		mttd__desync(d, base + at, MTTD_ERR_TS_LEN);
+		return SLOW_STATE;
 	}
 	if (checked && q > valid)
 		return SLOW_MORE;

@@ -14,6 +14,8 @@
 
 #include <stdint.h>
 
+#include "nibble.h"
+
 #define MTTD_TS_LEN_BAD 0xff
 
 /* nibble count for each length code; MTTD_TS_LEN_BAD for 0xF */
@@ -54,6 +56,22 @@ static inline uint64_t mttd__ts_merge(uint64_t prev, uint64_t raw,
 	default:
 		return (prev & ~m) | raw;
 	}
+}
+
+/*
+ * The timestamp-coded field at nibble *q (a length nibble, then that many
+ * nibbles): sets *n and *raw and moves *q past it.  Returns 0 if the
+ * length nibble is 0xF.  Reads up to 9 bytes from byte (*q + 1) / 2.
+ */
+static inline int mttd__ts_field(const uint8_t *p, uint64_t *q,
+				 unsigned int *n, uint64_t *raw)
+{
+	*n = mttd__ts_len[mttd__nib(p, *q)];
+	if (*n == MTTD_TS_LEN_BAD)
+		return 0;
+	*raw = mttd__take(mttd__ld16(p, *q + 1), *n);
+	*q += 1 + *n;
+	return 1;
 }
 
 #endif

@@ -2,7 +2,8 @@
  * fmt_json.c - the JSON lines printer.  One object per line, keys always
  * in this order (other tools match on it):
  *   {"kind":"msg","master":7,"channel":3,"ts":123,"len":5,
- *    "data":"68656c6c6f","complete":true}        (+ ,"truncated":true)
+ *    "data":"68656c6c6f","complete":true}
+ *   (a message cut at --max-message: "complete":false,"truncated":true)
  *   {"kind":"packet","offset":12,"op":"D32TS","master":7,"channel":3,
  *    "size":4,"value":"21542d53","marked":false,"ts":123}
  *   {"kind":"loss","offset":N,"reason":"gerr","master":M,"channel":C,
@@ -62,7 +63,9 @@ static void json_msg(struct app *a, const struct mttd_msg *m)
 	key_u64(o, ",\"len\":", m->len);
 	out_str(o, ",\"data\":\"");
 	out_hexbytes(o, m->data, m->len);
-	out_str(o, (m->flags & MTTD_MSG_COMPLETE) ? "\",\"complete\":true" :
+	/* a cut message is not "complete" even if its end was seen */
+	out_str(o, (m->flags & (MTTD_MSG_COMPLETE | MTTD_MSG_TRUNCATED)) ==
+		MTTD_MSG_COMPLETE ? "\",\"complete\":true" :
 		"\",\"complete\":false");
 	if (m->flags & MTTD_MSG_TRUNCATED)
 		out_str(o, ",\"truncated\":true");

@@ -14,34 +14,43 @@
 
 static const char hexd[] = "0123456789abcdef";
 
-static void escaped(struct out *o, const uint8_t *p, size_t n)
+/* n bytes escaped: at most 4 characters each */
+static char *put_escaped(char *b, const uint8_t *p, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
 		uint8_t c = p[i];
-		char *b = out_room(o, 4);
 
 		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
-			b[0] = (char)c;
-			o->len += 1;
+			*b++ = (char)c;
 			continue;
 		}
-		b[0] = '\\';
+		*b++ = '\\';
 		switch (c) {
-		case '\n': b[1] = 'n'; break;
-		case '\r': b[1] = 'r'; break;
-		case '\t': b[1] = 't'; break;
-		case '"': b[1] = '"'; break;
-		case '\\': b[1] = '\\'; break;
+		case '\n': *b++ = 'n'; break;
+		case '\r': *b++ = 'r'; break;
+		case '\t': *b++ = 't'; break;
+		case '"': *b++ = '"'; break;
+		case '\\': *b++ = '\\'; break;
 		default:
-			b[1] = 'x';
-			b[2] = hexd[c >> 4];
-			b[3] = hexd[c & 0xf];
-			o->len += 4;
-			continue;
+			*b++ = 'x';
+			*b++ = hexd[c >> 4];
+			*b++ = hexd[c & 0xf];
+			break;
 		}
-		o->len += 2;
+	}
+	return b;
+}
+
+static void escaped(struct out *o, const uint8_t *p, size_t n)
+{
+	while (n) {
+		size_t k = n < OUT_BUF / 8 ? n : OUT_BUF / 8;
+
+		out_end(o, put_escaped(out_room(o, 4 * k), p, k));
+		p += k;
+		n -= k;
 	}
 }
 
@@ -95,22 +104,34 @@ static void text_desync(struct app *a, const struct mttd_stp_event *e)
 static void text_msg(struct app *a, const struct mttd_msg *m)
 {
 	struct out *o = &a->out;
+	/* the line up to the data: 15 + 2+5 + 2+5 + 1+20 + 3 columns */
+	char *b = out_room(o, 64);
 
 	if (m->flags & MTTD_MSG_HAS_TS)
-		out_u64_w(o, m->ts, 15);
+		b = put_u64_w(b, m->ts, 15);
 	else
-		out_str_w(o, "-", 15);
-	chan(o, m->master, m->channel);
-	out_char(o, ' ');
-	out_u64_w(o, m->len, 5);
-	out_str(o, "  \"");
-	escaped(o, m->data, m->len);
-	out_char(o, '"');
+		b = put_lit(b, "              -");
+	b = put_lit(b, " m");
+	b = put_u64(b, m->master);
+	b = put_lit(b, " c");
+	b = put_u64(b, m->channel);
+	*b++ = ' ';
+	b = put_u64_w(b, m->len, 5);
+	b = put_lit(b, "  \"");
+	if (m->len <= OUT_BUF / 8 && b + 4 * m->len + 32 <= o->buf + OUT_BUF) {
+		b = put_escaped(b, m->data, m->len);
+	} else {
+		out_end(o, b);
+		escaped(o, m->data, m->len);
+		b = out_room(o, 32);
+	}
+	*b++ = '"';
 	if (!(m->flags & MTTD_MSG_COMPLETE))
-		out_str(o, " (incomplete)");
+		b = put_lit(b, " (incomplete)");
 	if (m->flags & MTTD_MSG_TRUNCATED)
-		out_str(o, " (truncated)");
-	out_char(o, '\n');
+		b = put_lit(b, " (truncated)");
+	*b++ = '\n';
+	out_end(o, b);
 }
 
 static void loss(struct out *o, const struct mttd_msg_event *e)

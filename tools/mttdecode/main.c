@@ -1,17 +1,41 @@
 /*
  * main.c - mttdecode: read raw STPv2 from a file or standard input in
  * chunks, decode packets and messages, print them as text or JSON lines.
+ * SIGINT and SIGTERM end the input like end of file (open messages and
+ * --stats are still printed).
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 
 #define READ_CHUNK (1u << 20)
+
+/* SIGINT/SIGTERM end the input as if it had reached its end */
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static void catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;	/* no SA_RESTART: read() returns */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
 
 static void on_events(void *ctx, const struct mttd_stp_event *ev, size_t n)
 {
@@ -73,21 +97,26 @@ static int setup(struct app *a)
 	return 0;
 }
 
+/*
+ * Read fd to its end.  From a pipe or device (a live trace) the output is
+ * flushed after every read, so lines appear as the data arrives.
+ */
 static int decode_fd(struct app *a, int fd, const char *name)
 {
 	uint8_t *buf = malloc(READ_CHUNK);
-	int ret = 0;
+	struct stat st;
+	int ret = 0, live = fstat(fd, &st) || !S_ISREG(st.st_mode);
 
 	if (!buf) {
 		fprintf(stderr, "mttdecode: out of memory\n");
 		return 1;
 	}
-	for (;;) {
+	while (!stop) {
 		ssize_t r = read(fd, buf, READ_CHUNK);
 
 		if (r < 0) {
 			if (errno == EINTR)
-				continue;
+				continue;	/* stop is checked above */
 			fprintf(stderr, "mttdecode: %s: %s\n", name,
 				strerror(errno));
 			ret = 1;
@@ -96,6 +125,8 @@ static int decode_fd(struct app *a, int fd, const char *name)
 		if (r == 0)
 			break;
 		mttd_stp_feed(a->stp, buf, (size_t)r);
+		if (live)
+			out_flush(&a->out);
 		if (a->out.err)
 			break;
 	}
@@ -129,6 +160,7 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
+	catch_signals();
 	if (setup(a)) {
 		fprintf(stderr, "mttdecode: out of memory\n");
 		ret = 1;

@@ -62,42 +62,14 @@ void out_char(struct out *o, char c)
 	o->len++;
 }
 
-static unsigned int fmt_u64(char *tmp, uint64_t v)
-{
-	unsigned int n = 0;
-
-	do {
-		tmp[19 - n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	return n;
-}
+const char out_digits2[200] =
+	"00010203040506070809101112131415161718192021222324252627282930313233"
+	"34353637383940414243444546474849505152535455565758596061626364656667"
+	"6869707172737475767778798081828384858687888990919293949596979899";
 
 void out_u64(struct out *o, uint64_t v)
 {
-	char tmp[20];
-	unsigned int n = fmt_u64(tmp, v);
-
-	out_mem(o, tmp + 20 - n, n);
-}
-
-void out_u64_w(struct out *o, uint64_t v, unsigned int width)
-{
-	char tmp[20];
-	unsigned int n = fmt_u64(tmp, v);
-
-	while (width-- > n)
-		out_char(o, ' ');
-	out_mem(o, tmp + 20 - n, n);
-}
-
-void out_str_w(struct out *o, const char *s, unsigned int width)
-{
-	size_t n = strlen(s);
-
-	while (width-- > n)
-		out_char(o, ' ');
-	out_mem(o, s, n);
+	out_end(o, put_u64(out_room(o, 20), v));
 }
 
 void out_hexn(struct out *o, uint64_t v, unsigned int n)

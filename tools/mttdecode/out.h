@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define OUT_BUF (1u << 16)
 
@@ -29,13 +30,72 @@ static inline char *out_room(struct out *o, size_t n)
 	return o->buf + o->len;
 }
 
+/*
+ * Direct writers: reserve room with out_room(), write with the put_*
+ * helpers (each returns the new end), then out_end() the pointer.
+ */
+static inline void out_end(struct out *o, char *p)
+{
+	o->len = (size_t)(p - o->buf);
+}
+
+static inline char *put_mem(char *p, const void *s, size_t n)
+{
+	memcpy(p, s, n);
+	return p + n;
+}
+
+#define put_lit(p, s) put_mem((p), (s), sizeof(s) - 1)
+
+extern const char out_digits2[200];	/* "00" "01" ... "99" */
+
+/* v in decimal, right-aligned at the end of tmp[20]; returns the length */
+static inline unsigned int fmt_u64(char tmp[20], uint64_t v)
+{
+	char *e = tmp + 20;
+
+	while (v >= 100) {
+		unsigned int r = (unsigned int)(v % 100);
+
+		v /= 100;
+		e -= 2;
+		memcpy(e, out_digits2 + 2 * r, 2);
+	}
+	if (v >= 10) {
+		e -= 2;
+		memcpy(e, out_digits2 + 2 * v, 2);
+	} else {
+		*--e = (char)('0' + v);
+	}
+	return (unsigned int)(tmp + 20 - e);
+}
+
+/* decimal, at most 20 characters */
+static inline char *put_u64(char *p, uint64_t v)
+{
+	char tmp[20];
+	unsigned int n = fmt_u64(tmp, v);
+
+	return put_mem(p, tmp + 20 - n, n);
+}
+
+/* decimal right-aligned in width columns (width <= 20) */
+static inline char *put_u64_w(char *p, uint64_t v, unsigned int width)
+{
+	char tmp[20];
+	unsigned int n = fmt_u64(tmp, v);
+
+	if (width > n) {
+		memset(p, ' ', width - n);
+		p += width - n;
+	}
+	return put_mem(p, tmp + 20 - n, n);
+}
+
 void out_mem(struct out *o, const void *p, size_t n);
 void out_str(struct out *o, const char *s);
 void out_char(struct out *o, char c);
 void out_u64(struct out *o, uint64_t v);
-/* v right-aligned in width columns */
-void out_u64_w(struct out *o, uint64_t v, unsigned int width);
-void out_str_w(struct out *o, const char *s, unsigned int width);
 /* the low n nibbles of v, most significant first, lowercase */
 void out_hexn(struct out *o, uint64_t v, unsigned int n);
 /* bytes as lowercase hex */

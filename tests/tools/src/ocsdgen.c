@@ -31,8 +31,6 @@ int main(int argc, char **argv)
 		int tsn = rnd64(&rng) % 5 ? -1 : 16;
 		uint64_t v = rnd64(&rng);
 
-
-
 		if (i == 0 || k < 2) {
 			stpenc_pad(&e);
 			stpenc_async(&e);
@@ -45,8 +43,11 @@ int main(int argc, char **argv)
 			stpenc_packet(&e, MTTD_OP_C8, v >> 16, 0, 0, 0, 0);
 			continue;
 		}
+		/* below 2^31: OpenCSD 1.3.3 decodes Gray code bits >= 31
+		 * wrongly (an int shifted by up to 63 in gray_to_bin) */
 		ts += rnd64(&rng) % 4 ? rnd64(&rng) % 5000 :
 		      rnd64(&rng) >> (rnd64(&rng) % 64);
+		ts &= 0x7fffffff;
 		if (k < 10)
 			op = MTTD_OP_M8;
 		else if (k < 18)

@@ -1,0 +1,30 @@
+#!/bin/bash
+# The PREEMPT_RT lane under prove: Debian's linux-image-rt-amd64, our
+# modules built against linux-headers-rt-amd64, the whole VM suite.
+# Under PREEMPT_RT spinlocks sleep, so a lock taken in hard-IRQ or NMI
+# context shows up here first.
+#   prove -v tests/lanes/rt.t        (or: make check-rt)
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lanes/lib.sh"
+exec 3>&1
+mkdir -p "$top/tests/build"
+export STM_LANE_LOG=$top/tests/build/lane-rt.log
+
+find_rt() {
+	local kdir rel
+	kdir=$(ls -d /usr/src/linux-headers-*-rt-amd64 2>/dev/null | sort -V | tail -n 1)
+	[ -n "$kdir" ] || { echo "no linux-headers-*-rt-amd64 (make deps)" >&2; return 1; }
+	rel=${kdir#/usr/src/linux-headers-}
+	[ -r "/boot/vmlinuz-$rel" ] || { echo "no /boot/vmlinuz-$rel (make deps)" >&2; return 1; }
+	echo "$kdir $rel"
+}
+found=$(lane_step "PREEMPT_RT kernel and headers installed" find_rt) || exit 1
+read -r kdir rel <<<"$found"
+mods=$(lane_step "modules built against $kdir" \
+	"$top/scripts/build-lane-modules.sh" "$kdir" "$top/tests/build/lane-rt") || exit 1
+
+export STM_VM_KERNEL=/boot/vmlinuz-$rel
+export STM_VM_KMODDIR=/lib/modules/$rel
+export STM_VM_OURMODS=$mods
+export STM_VM_LANE=rt
+exec "$top/tests/vm/suite.sh"

@@ -1,0 +1,147 @@
+/*
+ * fuzz_stp.c - libFuzzer target for the STPv2 decoder and the message
+ * layer.  The input is a raw STP stream.  It is decoded three times: in
+ * one piece, in pseudo-random chunks (each copied into a buffer of its
+ * own size, so reading past a chunk is caught by ASan) and, for inputs up
+ * to 4 KiB, one byte at a time.  Every event and message is folded into a
+ * hash; the three hashes must match, else the target aborts.  Small
+ * message limits make truncation and eviction happen often.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mttdecode/mttdecode.h"
+
+struct run {
+	uint64_t h;
+	struct mttd_msgdec *msg;
+};
+
+static void mix(struct run *r, const void *p, size_t n)
+{
+	const uint8_t *b = p;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		r->h = (r->h ^ b[i]) * 0x100000001b3ULL;
+}
+
+static void mix64(struct run *r, uint64_t v)
+{
+	mix(r, &v, sizeof(v));
+}
+
+static void on_events(void *ctx, const struct mttd_stp_event *ev, size_t n)
+{
+	struct run *r = ctx;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct mttd_stp_event *e = &ev[i];
+
+		mix64(r, e->nib);
+		mix64(r, e->value);
+		mix64(r, e->ts);
+		mix64(r, (uint64_t)e->master << 48 | (uint64_t)e->channel << 32 |
+		      (uint64_t)e->type << 24 | (uint64_t)e->op << 16 |
+		      (uint64_t)e->nibbles << 8 | e->flags);
+		mix64(r, (uint64_t)e->tsn << 8 | e->aux);
+		if (e->type == MTTD_EV_PACKET && e->nibbles > 16)
+			abort();
+		/* one at a time: messages interleave with events the same
+		 * way whatever the batching */
+		mttd_msg_push(r->msg, e, 1);
+	}
+}
+
+static void on_msg(void *ctx, const struct mttd_msg *m)
+{
+	struct run *r = ctx;
+
+	mix64(r, m->offset);
+	mix64(r, m->ts);
+	mix64(r, (uint64_t)m->master << 48 | (uint64_t)m->channel << 32 |
+	      m->flags << 8 | m->end);
+	mix64(r, m->len);
+	if (m->len > 64)
+		abort();
+	mix(r, m->data, m->len);
+}
+
+static void on_mev(void *ctx, const struct mttd_msg_event *e)
+{
+	struct run *r = ctx;
+
+	mix64(r, e->offset);
+	mix64(r, e->value);
+	mix64(r, (uint64_t)e->master << 48 | (uint64_t)e->channel << 32 |
+	      (uint64_t)e->kind << 24 | (uint64_t)e->reason << 16 |
+	      (uint64_t)e->err << 8 | e->first);
+}
+
+/* mode 0: whole; 1: random chunks; 2: single bytes */
+static uint64_t decode(const uint8_t *data, size_t size, int mode,
+		       unsigned int flags)
+{
+	struct run r = { .h = 0xcbf29ce484222325ULL };
+	struct mttd_msg_config mc = { .max_len = 64, .max_open = 4 };
+	struct mttd_msg_sink sink = { on_msg, on_mev, &r };
+	struct mttd_stp_config cfg = { .fn = on_events, .ctx = &r,
+				       .flags = flags };
+	struct mttd_stp *d;
+	uint64_t seed = size * 0x9e3779b97f4a7c15ULL + 1;
+	size_t off = 0;
+
+	r.msg = mttd_msg_new(&mc);
+	d = mttd_stp_new(&cfg);
+	if (!r.msg || !d)
+		abort();
+	mttd_msg_add_sink(r.msg, &sink);
+	if (mode == 0) {
+		mttd_stp_feed(d, data, size);
+	} else {
+		while (off < size) {
+			size_t n = 1;
+			uint8_t *copy;
+
+			if (mode == 1) {
+				seed ^= seed << 13;
+				seed ^= seed >> 7;
+				seed ^= seed << 17;
+				n = 1 + seed % 67;
+				if (n > size - off)
+					n = size - off;
+			}
+			copy = malloc(n);
+			if (!copy)
+				abort();
+			memcpy(copy, data + off, n);
+			mttd_stp_feed(d, copy, n);
+			free(copy);
+			off += n;
+		}
+	}
+	mttd_stp_finish(d);
+	if (mttd_stp_feed(d, data, size) != -1 || mttd_stp_finish(d) != -1)
+		abort();
+	mix64(&r, mttd_stp_stats(d)->unsynced_nibbles);
+	mix64(&r, mttd_stp_stats(d)->nulls);
+	mttd_stp_free(d);
+	mttd_msg_free(r.msg);
+	return r.h;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	unsigned int flags = (size & 1) ? MTTD_STP_NULLS : 0;
+	uint64_t whole = decode(data, size, 0, flags);
+
+	if (decode(data, size, 1, flags) != whole)
+		abort();
+	if (size <= 4096 && decode(data, size, 2, flags) != whole)
+		abort();
+	return 0;
+}
