@@ -11,7 +11,7 @@ pkgs=(
 	linux-headers-amd64 linux-image-amd64 linux-source-6.1
 	linux-headers-rt-amd64 linux-image-rt-amd64
 	qemu-system-x86 busybox-static libopencsd-bin
-	sparse clang libclang-rt-14-dev llvm
+	sparse clang libclang-rt-14-dev llvm libexpat1-dev
 )
 
 # The VM suite boots the kernel the modules are built against: make sure

@@ -25,7 +25,6 @@
  */
 #include <linux/minmax.h>
 #include <linux/percpu.h>
-#include <linux/preempt.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 

@@ -15,7 +15,8 @@
 #include <linux/module.h>
 #include <linux/mutex.h>
 #include <linux/poll.h>
-#include <linux/sched/signal.h>
+#include <linux/sched.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
 
@@ -23,6 +24,8 @@
 
 /* encoder output buffer of one reader */
 #define SWSTM_BOUNCE_SIZE	(4 * PAGE_SIZE)
+/* one read() returns after this much even if writers keep the sink full */
+#define SWSTM_READ_MAX		SZ_4M
 
 /**
  * struct swstm_reader - one open file of the sink
@@ -134,6 +137,7 @@ static ssize_t swstm_reader_copy(struct swstm_reader *rd, char __user *ubuf,
 	struct swstm_enc *enc = &rd->enc;
 	size_t done = 0, n, left;
 
+	count = min_t(size_t, count, SWSTM_READ_MAX);
 	while (done < count) {
 		if (!swstm_reader_avail(rd)) {
 			swstm_enc_fill(enc, &rd->sw->ring, count - done);

@@ -30,15 +30,17 @@ wait $hpid
 
 # busy: two writers on both CPUs and a reader
 ncpu=$(grep -c ^processor /proc/cpuinfo)
-rm -f $W/go
+rm -f $W/go $W/ra $W/rb
 swstm_read drain -o /dev/null -i 2000 >/dev/null &
 rpid=$!
-swstm_write -i w -t A -s 8-300 -n 4000 -c 0 -g $W/go >$W/a.out &
+swstm_write -i w -t A -s 8-300 -n 300000 -c 0 -r $W/ra -g $W/go >$W/a.out &
 apid=$!
-swstm_write -i w -t B -s 8-300 -n 4000 -c $((ncpu > 1 ? 1 : 0)) -g $W/go >$W/b.out &
+swstm_write -i w -t B -s 8-300 -n 300000 -c $((ncpu > 1 ? 1 : 0)) -r $W/rb -g $W/go >$W/b.out &
 bpid=$!
+sw_wait_file $W/ra && sw_wait_file $W/rb
 touch $W/go
-sleep 0.5
+sleep 0.1
+tap_check "writers running" sw_running $apid
 tap_errno "rmmod while writers and a reader run: refused" EAGAIN modop rm swstm
 tap_check "swstm still loaded" mod_loaded swstm
 tap_check "the sink still works" test -c /dev/swstm.0-sink

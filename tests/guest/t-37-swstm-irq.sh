@@ -18,11 +18,12 @@ ncpu=$(grep -c ^processor /proc/cpuinfo)
 
 swstm_read drain -o $W/irq.stp -i 3000 >/dev/null &
 rpid=$!
-rm -f $W/go
-swstm_write -i w -t A -s 8-64 -n 5000 -c 0 -g $W/go >$W/a.out &
+rm -f $W/go $W/ra $W/rb
+swstm_write -i w -t A -s 8-64 -n 5000 -c 0 -r $W/ra -g $W/go >$W/a.out &
 apid=$!
-swstm_write -i w -t B -s 8-64 -n 5000 -c $((ncpu > 1 ? 1 : 0)) -g $W/go >$W/b.out &
+swstm_write -i w -t B -s 8-64 -n 5000 -c $((ncpu > 1 ? 1 : 0)) -r $W/rb -g $W/go >$W/b.out &
 bpid=$!
+sw_wait_file $W/ra && sw_wait_file $W/rb
 tap_errno "link test_source to swstm.0 (hrtimer every 200 us)" OK \
 	fsop write $SRC/stm_source_link swstm.0
 touch $W/go

@@ -88,7 +88,7 @@ run_ctest() {
 	    -I"$TOOLS/include" -I"$TOOLS/lib" -I"$TOOLS/testlib" \
 	    -I"$TOP/tests/tools/src" -o "$TMP/$name" \
 	    "$TOP/tests/tools/src/$name.c" "$TOP/tests/tools/src/testutil.c" \
-	    "$TOOLS"/lib/*.c "$@" >"$TMP/cc.log" 2>&1; then
+	    "$TOOLS"/lib/*.c "$@" -lexpat >"$TMP/cc.log" 2>&1; then
 		sed 's/^/# /' "$TMP/cc.log"
 		bail "cannot build $name with $cc and ASan/UBSan"
 	fi

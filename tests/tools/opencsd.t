@@ -81,7 +81,7 @@ cc=${CC:-cc}
 if $cc -std=c11 -O1 -D_DEFAULT_SOURCE -I"$TOOLS/include" -I"$TOOLS/testlib" \
     -I"$TOP/tests/tools/src" -o "$TMP/ocsdgen" "$TOP/tests/tools/src/ocsdgen.c" \
     "$TOP/tests/tools/src/testutil.c" "$TOOLS/testlib/stpenc.c" \
-    "$TOOLS"/lib/*.c 2>"$TMP/cc.log"; then
+    "$TOOLS"/lib/*.c -lexpat 2>"$TMP/cc.log"; then
 	tap_ok 0 "build the random stream generator"
 else
 	sed 's/^/# /' "$TMP/cc.log"

@@ -11,8 +11,20 @@
  *   {"kind":"sync","offset":N}
  *   {"kind":"version","offset":N,"version":3}
  *   {"kind":"freq","offset":N,"hz":1000000000}
+ * A SyS-T message (--syst):
+ *   {"kind":"syst","master":M,"channel":C,"source":S,"stp_ts":N,
+ *    "status":"OK","type":"STRING:GENERIC","severity":"INFO","guid":G,
+ *    "origin":N,"unit":N,"location":L,"len":N,"ts":N,"crc":"ok",
+ *    "text":"...","payload":"hex","offset":N,"size":N,"client":S,
+ *    "value":N,"ts_stp":N,"complete":true}
+ *   (each may be null when it does not apply; see mttdecode(1))
+ *   {"kind":"loss","offset":N,"reason":"framing","master":null,
+ *    "channel":null,"count":N}     SyS-T stream resync (count: bytes)
+ *   {"kind":"loss","offset":N,"reason":"badline","master":null,
+ *    "channel":null,"count":N}     bad text line (count: line number)
  */
 #include "cli.h"
+#include "esc.h"
 
 static void key_u64(struct out *o, const char *key, uint64_t v)
 {
@@ -102,7 +114,80 @@ static void json_event(struct app *a, const struct mttd_msg_event *e)
 	out_str(o, "}\n");
 }
 
+static void key_u64_or_null(struct out *o, const char *key, int have,
+			    uint64_t v)
+{
+	out_str(o, key);
+	if (have)
+		out_u64(o, v);
+	else
+		out_str(o, "null");
+}
+
+static void json_syst(struct app *a, const struct sview *v)
+{
+	const struct mttd_syst_msg *m = v->m;
+	struct out *o = &a->out;
+	uint32_t f = m->flags;
+	int stp = (f & MTTD_SYST_F_STP) != 0;
+	int sev = (f & MTTD_SYST_F_SEV) != 0;
+
+	key_u64_or_null(o, "{\"kind\":\"syst\",\"master\":", stp, m->master);
+	key_u64_or_null(o, ",\"channel\":", stp, m->channel);
+	out_str(o, ",\"source\":");
+	json_str(o, v->source);
+	key_u64_or_null(o, ",\"stp_ts\":", f & MTTD_SYST_F_STP_TS, m->stp_ts);
+	out_str(o, ",\"status\":\"");
+	out_str(o, mttd_syst_status_name(m->status));
+	out_str(o, "\",\"type\":\"");
+	out_str(o, v->type);
+	out_str(o, "\",\"severity\":");
+	if (sev) {
+		out_char(o, '"');
+		out_str(o, mttd_syst_severity_name(m->severity));
+		out_char(o, '"');
+	} else {
+		out_str(o, "null");
+	}
+	out_str(o, ",\"guid\":");
+	json_str(o, v->guid[0] ? v->guid : NULL);
+	key_u64_or_null(o, ",\"origin\":", sev && !(f & MTTD_SYST_F_GUID),
+			m->origin);
+	key_u64_or_null(o, ",\"unit\":", sev, m->unit);
+	out_str(o, ",\"location\":");
+	json_str(o, v->loc[0] ? v->loc : NULL);
+	key_u64_or_null(o, ",\"len\":", f & MTTD_SYST_F_LEN, m->len);
+	key_u64_or_null(o, ",\"ts\":", f & MTTD_SYST_F_TS, m->ts);
+	out_str(o, !(f & MTTD_SYST_F_CHK) ? ",\"crc\":null" :
+		m->crc == m->crc_calc ? ",\"crc\":\"ok\"" : ",\"crc\":\"bad\"");
+	out_str(o, ",\"text\":\"");
+	esc_json(o, v->text, v->text_len);
+	out_str(o, "\",\"payload\":\"");
+	out_hexbytes(o, m->payload, m->payload_len);
+	key_u64(o, "\",\"offset\":", m->offset);
+	key_u64(o, ",\"size\":", m->size);
+	out_str(o, ",\"client\":");
+	json_str(o, m->client);
+	key_u64_or_null(o, ",\"value\":", f & MTTD_SYST_F_VALUE, m->value);
+	key_u64_or_null(o, ",\"ts_stp\":", f & MTTD_SYST_F_TS_STP, m->ts_stp);
+	out_str(o, (f & (MTTD_SYST_F_INCOMPLETE | MTTD_SYST_F_TRUNCATED)) ?
+		",\"complete\":false}\n" : ",\"complete\":true}\n");
+}
+
+static void json_syst_event(struct app *a, const struct mttd_syst_event *e)
+{
+	struct out *o = &a->out;
+
+	key_u64(o, "{\"kind\":\"loss\",\"offset\":", e->offset);
+	out_str(o, e->kind == MTTD_SYST_EV_RESYNC ? ",\"reason\":\"framing\"" :
+		",\"reason\":\"badline\"");
+	key_u64(o, ",\"master\":null,\"channel\":null,\"count\":", e->count);
+	out_str(o, "}\n");
+}
+
 const struct printer json_printer = {
+	.syst = json_syst,
+	.syst_event = json_syst_event,
 	.packet = json_packet,
 	.desync = json_desync,
 	.msg = json_msg,

@@ -6,11 +6,18 @@
  *           then " (incomplete)" / " (truncated)" when so
  * packet:   @<offset> <OP> m<master> c<channel> [<value hex>] [marked]
  *           [ts=<ts>]
+ * SyS-T:    <ts, 15 wide, "-"> <source | m<M>/c<C> | -> <SEVERITY | ->
+ *           <origin> <TYPE> <text> [[STATUS]] [(incomplete)] [(truncated)]
+ *           ts is the STP timestamp, or for --input syst/systtext the
+ *           SyS-T one; origin is the collateral client name, else the
+ *           GUID, else <module>:<unit> (the collateral module name when
+ *           known), "-" for SHORT and compact BUILD
  * loss:     !! loss: ...        stream notes: -- ...
  * Sync is announced the first time and after a loss of sync; VERSION and
  * FREQ when they change.
  */
 #include "cli.h"
+#include "esc.h"
 
 static const char hexd[] = "0123456789abcdef";
 
@@ -233,7 +240,88 @@ static void text_event(struct app *a, const struct mttd_msg_event *e)
 	out_char(o, '\n');
 }
 
+static void text_syst(struct app *a, const struct sview *v)
+{
+	const struct mttd_syst_msg *m = v->m;
+	struct out *o = &a->out;
+	char *b = out_room(o, 64);
+
+	if (m->flags & MTTD_SYST_F_STP_TS)
+		b = put_u64_w(b, m->stp_ts, 15);
+	else if (!(m->flags & MTTD_SYST_F_STP) && (m->flags & MTTD_SYST_F_TS))
+		b = put_u64_w(b, m->ts, 15);
+	else
+		b = put_lit(b, "              -");
+	*b++ = ' ';
+	if (v->source) {
+		out_end(o, b);
+		esc_text(o, v->source, strlen(v->source), 0);
+	} else if (m->flags & MTTD_SYST_F_STP) {
+		*b++ = 'm';
+		b = put_u64(b, m->master);
+		b = put_lit(b, "/c");
+		b = put_u64(b, m->channel);
+		out_end(o, b);
+	} else {
+		*b++ = '-';
+		out_end(o, b);
+	}
+	out_char(o, ' ');
+	out_str(o, (m->flags & MTTD_SYST_F_SEV) ?
+		mttd_syst_severity_name(m->severity) : "-");
+	out_char(o, ' ');
+	if (m->client) {
+		esc_text(o, m->client, strlen(m->client), 0);
+	} else if (m->flags & MTTD_SYST_F_GUID) {
+		out_str(o, v->guid);
+	} else if (m->flags & MTTD_SYST_F_SEV) {
+		if (m->module)
+			esc_text(o, m->module, strlen(m->module), 0);
+		else
+			out_u64(o, m->origin);
+		out_char(o, ':');
+		out_u64(o, m->unit);
+	} else {
+		out_char(o, '-');
+	}
+	out_char(o, ' ');
+	out_str(o, v->type);
+	out_char(o, ' ');
+	esc_text(o, v->text, v->text_len, 0);
+	if (m->status != MTTD_SYST_OK) {
+		out_str(o, " [");
+		out_str(o, mttd_syst_status_name(m->status));
+		out_char(o, ']');
+	}
+	if (m->flags & MTTD_SYST_F_INCOMPLETE)
+		out_str(o, " (incomplete)");
+	if (m->flags & MTTD_SYST_F_TRUNCATED)
+		out_str(o, " (truncated)");
+	out_char(o, '\n');
+}
+
+static void text_syst_event(struct app *a, const struct mttd_syst_event *e)
+{
+	struct out *o = &a->out;
+
+	if (e->kind == MTTD_SYST_EV_RESYNC) {
+		out_str(o, "!! loss: SyS-T framing lost at offset ");
+		out_u64(o, e->offset);
+		out_str(o, ", ");
+		out_u64(o, e->count);
+		out_str(o, " bytes skipped\n");
+	} else {
+		out_str(o, "!! bad SYS-T RAW DATA line ");
+		out_u64(o, e->count);
+		out_str(o, " at offset ");
+		out_u64(o, e->offset);
+		out_char(o, '\n');
+	}
+}
+
 const struct printer text_printer = {
+	.syst = text_syst,
+	.syst_event = text_syst_event,
 	.packet = text_packet,
 	.desync = text_desync,
 	.msg = text_msg,

@@ -10,17 +10,40 @@
 
 static const char usage[] =
 "Usage: mttdecode [OPTIONS] [FILE|-]\n"
-"Decode a raw MIPI STPv2 trace stream (FILE, or standard input when FILE\n"
-"is absent or \"-\") into messages and, optionally, packets.\n"
+"Decode a MIPI STPv2 trace stream (FILE, or standard input when FILE is\n"
+"absent or \"-\") into messages and, optionally, packets; decode MIPI SyS-T\n"
+"messages carried in it, or read SyS-T directly.\n"
+"\n"
+"Input:\n"
+"      --input=KIND       stp (the default): raw STPv2;\n"
+"                         syst: SyS-T messages back to back (UART style);\n"
+"                         systtext: \"SYS-T RAW DATA: <hex>\" lines (the\n"
+"                         MIPI reference printer's input)\n"
+"      --syst             decode each STP message as a SyS-T message\n"
+"                         (implied by --input=syst|systtext, --format=csv)\n"
 "\n"
 "Output selection:\n"
 "  -m, --messages         print reassembled messages (the default)\n"
 "  -M, --no-messages      do not print messages\n"
 "  -p, --packets          print every packet (NULL packets only with --nulls)\n"
 "      --nulls            with --packets, print NULL packets as well\n"
-"  -f, --format=FORMAT    text (the default) or json (one object per line)\n"
+"  -f, --format=FORMAT    text (the default), json (one object per line),\n"
+"                         csv (the reference printer's columns; SyS-T) or\n"
+"                         chrome (Trace Event Format JSON for Perfetto)\n"
 "  -n, --no-output        decode only and print nothing (for benchmarks)\n"
 "  -s, --stats            print a summary to standard error at the end\n"
+"\n"
+"Names and formats:\n"
+"      --policy=FILE      STP policy snapshot (tools/scripts/stp-policy-dump):\n"
+"                         lines \"<node> <first master> <last master>\n"
+"                         <first channel> <last channel>\"; messages are\n"
+"                         named after the deepest node holding them\n"
+"      --collateral=FILE  SyS-T collateral XML (catalog and short formats,\n"
+"                         names); may be given several times\n"
+"      --kallsyms=FILE    /proc/kallsyms snapshot: ftrace addresses as\n"
+"                         func+0xoff\n"
+"      --tracefs=DIR      copy of /sys/kernel/tracing/events: ftrace records\n"
+"                         decoded by their event format\n"
 "\n"
 "Limits:\n"
 "      --max-message=N    keep at most N bytes of a message (default 65536,\n"
@@ -40,15 +63,20 @@ static const char usage[] =
 "\n"
 "Text output, one line per item:\n"
 "  <ts|-> m<master> c<channel> <len>  \"<data, escaped>\" [(incomplete)]\n"
+"  <ts|-> <source|m<M>/c<C>> <SEVERITY> <origin> <TYPE> <text> [[STATUS]]\n"
 "  @<offset> <OP> m<master> c<channel> [<value>] [marked] [ts=<ts>]\n"
 "  !! loss: ...            -- sync / version / frequency notes\n"
-"JSON output: {\"kind\":\"msg\"|\"packet\"|\"loss\"|\"sync\"|\"version\"|\"freq\",...}\n"
+"JSON output: {\"kind\":\"msg\"|\"syst\"|\"packet\"|\"loss\"|\"sync\"|\"version\"|\n"
+"\"freq\",...}\n"
 "\n"
 "Exit status: 0 when the input was read (even if it held bad data, which\n"
 "is reported in the output), 1 on a usage or I/O error.\n"
 "See mttdecode(1) for the full description of the formats.\n";
 
-enum { OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN };
+enum {
+	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_INPUT,
+	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS
+};
 
 static const struct option longopts[] = {
 	{ "messages", no_argument, NULL, 'm' },
@@ -60,6 +88,12 @@ static const struct option longopts[] = {
 	{ "stats", no_argument, NULL, 's' },
 	{ "max-message", required_argument, NULL, OPT_MAX_MSG },
 	{ "max-open", required_argument, NULL, OPT_MAX_OPEN },
+	{ "syst", no_argument, NULL, OPT_SYST },
+	{ "input", required_argument, NULL, OPT_INPUT },
+	{ "policy", required_argument, NULL, OPT_POLICY },
+	{ "collateral", required_argument, NULL, OPT_COLLATERAL },
+	{ "kallsyms", required_argument, NULL, OPT_KALLSYMS },
+	{ "tracefs", required_argument, NULL, OPT_TRACEFS },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -83,8 +117,27 @@ static int bad(const char *what, const char *arg)
 	return 1;
 }
 
+static int word(const char *arg, const char *const *words, int *v)
+{
+	int i;
+
+	for (i = 0; words[i]; i++) {
+		if (!strcmp(arg, words[i])) {
+			*v = i;
+			return 0;
+		}
+	}
+	return -1;
+}
+
 int parse_options(struct opts *o, int argc, char **argv)
 {
+	static const char *const formats[] = {
+		"text", "json", "csv", "chrome", NULL
+	};
+	static const char *const inputs[] = {
+		"stp", "syst", "systtext", NULL
+	};
 	int c;
 
 	memset(o, 0, sizeof(*o));
@@ -101,13 +154,22 @@ int parse_options(struct opts *o, int argc, char **argv)
 		case OPT_NULLS: o->nulls = 1; break;
 		case 'n': o->no_output = 1; break;
 		case 's': o->stats = 1; break;
+		case OPT_SYST: o->syst = 1; break;
 		case 'f':
-			if (!strcmp(optarg, "json"))
-				o->json = 1;
-			else if (!strcmp(optarg, "text"))
-				o->json = 0;
-			else
+			if (word(optarg, formats, &o->format))
 				return bad("format", optarg);
+			break;
+		case OPT_INPUT:
+			if (word(optarg, inputs, &o->input))
+				return bad("--input", optarg);
+			break;
+		case OPT_POLICY: o->policy = optarg; break;
+		case OPT_KALLSYMS: o->kallsyms = optarg; break;
+		case OPT_TRACEFS: o->tracefs = optarg; break;
+		case OPT_COLLATERAL:
+			if (o->ncollateral == MAX_COLLATERAL)
+				return bad("--collateral (too many)", optarg);
+			o->collateral[o->ncollateral++] = optarg;
 			break;
 		case OPT_MAX_MSG:
 			if (number(optarg, 16, 16ul << 20, &o->max_len))
@@ -136,5 +198,13 @@ int parse_options(struct opts *o, int argc, char **argv)
 		return bad("arguments (one FILE at most)", argv[optind + 1]);
 	if (optind < argc)
 		o->file = argv[optind];
+	if (o->input != IN_STP) {
+		if (o->packets)
+			return bad("option with --input=syst|systtext",
+				   "--packets");
+		o->syst = 1;
+	}
+	if (o->format == FMT_CSV)
+		o->syst = 1;
 	return 0;
 }

@@ -1,11 +1,13 @@
 /*
- * stats.c - the --stats summary, printed to standard error.
+ * stats.c - the --stats summary, printed to standard error: the STP
+ * packet and message counters (raw STP input) and the SyS-T counters
+ * (with --syst).
  */
 #include <stdio.h>
 
 #include "cli.h"
 
-void print_stats(const struct app *a)
+static void stp_stats(const struct app *a)
 {
 	const struct mttd_stp_stats *s = mttd_stp_stats(a->stp);
 	const struct mttd_msg_stats *m = mttd_msg_stats(a->msg);
@@ -33,4 +35,34 @@ void print_stats(const struct app *a)
 		(unsigned long long)m->losses[MTTD_LOSS_TRUNCATED],
 		(unsigned long long)s->syncs,
 		(unsigned long long)((s->unsynced_nibbles + 1) / 2));
+}
+
+static void syst_stats(const struct app *a)
+{
+	const struct mttd_syst_stats *s = mttd_syst_stats(a->syst);
+
+	fprintf(stderr,
+		"syst messages:   %llu (ok %llu, checksum error %llu, too short "
+		"%llu, unknown type %llu, missing collateral %llu)\n",
+		(unsigned long long)s->messages,
+		(unsigned long long)s->status[MTTD_SYST_OK],
+		(unsigned long long)s->status[MTTD_SYST_CHECKSUM_ERROR],
+		(unsigned long long)s->status[MTTD_SYST_TOO_SHORT],
+		(unsigned long long)s->status[MTTD_SYST_UNKNOWN_TYPE],
+		(unsigned long long)s->status[MTTD_SYST_MISSING_COLLATERAL]);
+	if (a->stream)
+		fprintf(stderr, "syst resyncs:    %llu (%llu bytes skipped)\n",
+			(unsigned long long)s->resyncs,
+			(unsigned long long)s->skipped);
+	if (a->text)
+		fprintf(stderr, "syst bad lines:  %llu\n",
+			(unsigned long long)s->bad_lines);
+}
+
+void print_stats(const struct app *a)
+{
+	if (a->stp)
+		stp_stats(a);
+	if (a->syst)
+		syst_stats(a);
 }

@@ -1,13 +1,19 @@
 /*
  * mttdecode/mttdecode.h - libmttdecode: decoders for MIPI STPv2 trace
- * streams (the STP packet layer and message reassembly; SyS-T, MTT and
- * other layers attach as message sinks, see msg.h).
+ * streams: the STP packet layer and message reassembly (stp.h, msg.h),
+ * the MIPI SyS-T message decoder (syst.h) with its collateral
+ * (collateral.h), STP policy source names (policy.h) and Linux ftrace
+ * records (ftrace.h).  Link with -lmttdecode -lexpat.
  */
 #ifndef MTTDECODE_MTTDECODE_H
 #define MTTDECODE_MTTDECODE_H
 
 #include "mttdecode/stp.h"
 #include "mttdecode/msg.h"
+#include "mttdecode/syst.h"
+#include "mttdecode/collateral.h"
+#include "mttdecode/policy.h"
+#include "mttdecode/ftrace.h"
 
 #define MTTD_VERSION_MAJOR 0
 #define MTTD_VERSION_MINOR 1

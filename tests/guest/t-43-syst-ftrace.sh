@@ -1,0 +1,143 @@
+#!/bin/sh
+# stm_ftrace through p_sys-t: the source takes one channel per possible
+# CPU (rounded up to a power of two); while linked, a trace export sends
+# every function, event and trace_marker record raw, on the channel of the
+# CPU that recorded it.  Decoded here with /proc/kallsyms and the tracefs
+# format files: the function records name the function that ran.
+. /stm/tests/lib.sh
+. /stm/tests/swstm_lib.sh
+. /stm/tests/syst_lib.sh
+
+W=$SW_WORK
+SRC=/sys/class/stm_source/ftrace
+T=/sys/kernel/tracing
+F=version_proc_show
+syst_load sink_size=16777216 || tap_fail "load the stack and stm_p_sys-t"
+tap_check "load stm_ftrace" mod_load stm_ftrace
+
+mounted=
+if [ ! -e $T/trace ]; then
+	mount -t tracefs nodev $T && mounted=1
+fi
+tap_check "tracefs at $T" test -e $T/current_tracer
+tap_check "$F can be traced" grep -qx "$F" $T/available_filter_functions
+
+# nr_chans: possible CPUs rounded up to a power of two
+ncpu=$(awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-"); c += (n == 2 ? r[2] - r[1] + 1 : 1) } } END { print c }' \
+	/sys/devices/system/cpu/possible)
+w=1
+while [ $w -lt "$ncpu" ]; do w=$((w * 2)); done
+online=$(grep -c ^processor /proc/cpuinfo)
+tap_diag "possible CPUs $ncpu, channels $w, online $online"
+
+tap_errno "p_sys-t policy" OK fsop mkdir $SP
+syst_node ftrace "6 6" "0 $((w - 1))"
+if [ $w -gt 1 ]; then
+	fsop write $SP/ftrace/channels "0 $((w - 2))" >/dev/null
+	tap_errno "nr_chans is $w: a node with $((w - 1)) channels is too small" ENOSPC \
+		fsop write $SRC/stm_source_link swstm.0
+	fsop write $SP/ftrace/channels "0 $((w - 1))" >/dev/null
+fi
+U=$(cat $SP/ftrace/uuid)
+
+echo $F >$T/set_ftrace_filter
+tap_errno "link ftrace to swstm.0" OK fsop write $SRC/stm_source_link swstm.0
+echo function >$T/current_tracer
+echo 1 >$T/events/sched/sched_process_fork/enable
+# the function, 10 times on each online CPU (at most 2)
+ncalls=0
+for cpu in 0 1; do
+	[ $cpu -lt "$online" ] || continue
+	i=0
+	while [ $i -lt 10 ]; do
+		taskset $((1 << cpu)) cat /proc/version >/dev/null
+		i=$((i + 1))
+	done
+	ncalls=$((ncalls + 10))
+done
+pids=
+for i in 1 2 3; do
+	pids="$pids $(sh -c 'echo $$')"
+done
+for i in 1 2 3 4 5; do
+	echo "syst-ftrace-marker-$i" >$T/trace_marker
+done
+echo 0 >$T/events/sched/sched_process_fork/enable
+echo nop >$T/current_tracer
+tap_errno "unlink" EINVAL fsop write $SRC/stm_source_link none
+echo >$T/set_ftrace_filter
+# not exported once unlinked
+echo "syst-ftrace-after-unlink" >$T/trace_marker
+
+syst_capture $W/f.stp $W/f.json
+syst_packets $W/f.stp $W/f-pk.json
+syst_check msgs -m 6 -c 0-$((w - 1)) $W/f.json >$W/f-msgs.txt
+n=$(grep -c . $W/f-msgs.txt)
+tap_check "records captured ($n)" test "$n" -ge $((ncalls + 5))
+tap_eq "every record: 0x01800042 and the ftrace node's uuid" "$n" \
+	"$(grep -c " hdr=0x01800042 .* guid=$U " $W/f-msgs.txt)"
+tap_check "STP framing: D32TS header ... FLAG" syst_check frames -m 6 $W/f-pk.json
+syst_check ftrace -k /proc/kallsyms -e $T/events/ftrace/function/format \
+	-e $T/events/ftrace/print/format -e $T/events/sched/sched_process_fork/format \
+	-m 6 -c 0-$((w - 1)) $W/f.json >$W/f.txt
+tap_eq "$ncalls function records name $F" "$ncalls" "$(grep -c " function ip=$F " $W/f.txt)"
+tap_eq "and their callers resolve to symbols" "$ncalls" \
+	"$(grep " function ip=$F " $W/f.txt | grep -c ' parent_ip=[A-Za-z_]')"
+tap_eq "no function records of other functions" 0 "$(grep ' function ' $W/f.txt | grep -vc " ip=$F ")"
+for cpu in 0 1; do
+	[ $cpu -lt "$online" ] || continue
+	tap_eq "CPU $cpu's calls on channel $cpu" 10 "$(grep -c "^cpu=$cpu .* function ip=$F " $W/f.txt)"
+done
+grep ' print ' $W/f.txt | sed -n 's/.* buf=//p' >$W/markers.got
+seq 1 5 | sed 's/^/syst-ftrace-marker-/; s/$/\\x0a/' >$W/markers.want
+tap_check "trace_marker records, in order" cmp -s $W/markers.want $W/markers.got
+for p in $pids; do
+	tap_check "sched_process_fork event for pid $p" grep -q " sched_process_fork .* child_pid=$p\$" $W/f.txt
+done
+tap_eq "no unknown records" 0 "$(grep -c ' event=' $W/f.txt)"
+
+if syst_has_decoder; then
+	syst_policy_dump $W/policy.txt
+	mttdecode --syst --policy $W/policy.txt --kallsyms /proc/kallsyms --tracefs $T/events \
+		--format json $W/f.stp >$W/syst.json 2>$W/syst.err
+	tap_check "mttdecode --syst: function records name $F" test \
+		"$(grep -c "$F" $W/syst.json)" -ge "$ncalls"
+else
+	tap_skip "mttdecode --syst" "decoder without --syst"
+fi
+export_file $W/f.stp syst-ftrace.stp
+
+# --- CPUs writing on one output: one timestamp (clock sync) per interval ----------
+syst_set ftrace ts_interval 20
+syst_set ftrace clocksync_interval 100
+echo $F >$T/set_ftrace_filter
+tap_errno "relink with ts_interval 20, clocksync_interval 100" OK \
+	fsop write $SRC/stm_source_link swstm.0
+echo function >$T/current_tracer
+rm -f $W/stop
+for cpu in 0 1; do
+	[ $cpu -lt "$online" ] || continue
+	taskset $((1 << cpu)) sh -c "while [ ! -e $W/stop ]; do cat /proc/version >/dev/null; done" &
+done
+sleep 2
+touch $W/stop
+wait
+echo nop >$T/current_tracer
+tap_errno "unlink" EINVAL fsop write $SRC/stm_source_link none
+echo >$T/set_ftrace_filter
+syst_capture $W/f2.stp $W/f2.json
+syst_check msgs -m 6 -c 0-$((w - 1)) $W/f2.json |
+	awk '{ s = $3; sub(/^stp=/, "", s); print s, $0 }' | sort -n | cut -d' ' -f2- >$W/f2.txt
+for cpu in 0 1; do
+	[ $cpu -lt "$online" ] || continue
+	tap_check "records from CPU $cpu ($(grep -c "^m=6 c=$cpu " $W/f2.txt))" \
+		test "$(grep -c "^m=6 c=$cpu " $W/f2.txt)" -gt 20
+done
+tap_check "ts_interval 20 over all CPUs: $(syst_intervals 20 ' ts=[0-9]' $W/f2.txt | tail -n 1)" \
+	syst_intervals 20 ' ts=[0-9]' $W/f2.txt
+tap_check "clocksync_interval 100 over all CPUs: $(syst_intervals 100 ' type=8 ' $W/f2.txt | tail -n 1)" \
+	syst_intervals 100 ' type=8 ' $W/f2.txt
+
+[ -n "$mounted" ] && umount $T
+sw_finish
+exit 0

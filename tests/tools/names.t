@@ -1,0 +1,6 @@
+#!/bin/sh
+# names.t - source names and ftrace: policy snapshots, kallsyms, tracefs
+# format files, ftrace record rendering (handmade data in data/);
+# ASan + UBSan.
+. "$(dirname "$0")/lib.sh"
+run_ctest namestest "-DTESTDATA=\"$TOP/tests/tools/data\""

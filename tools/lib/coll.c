@@ -1,0 +1,308 @@
+/*
+ * coll.c - the collateral store: clients with their GUID selectors and
+ * one table per kind of entry; masked lookups (rules in collateral.h).
+ *
+ * A table is sorted by mask bits (most first), mask, masked id and load
+ * order, and split into groups of equal mask: a lookup binary-searches
+ * each group, most specific group first, and the first hit wins.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "coll_internal.h"
+
+struct mttd_coll *mttd_coll_new(void)
+{
+	return calloc(1, sizeof(struct mttd_coll));
+}
+
+static void free_table(struct mttd__ctable *t)
+{
+	size_t i;
+
+	for (i = 0; i < t->n; i++)
+		free((char *)t->v[i].e.text);
+	free(t->v);
+	free(t->g);
+}
+
+void mttd_coll_free(struct mttd_coll *c)
+{
+	size_t i;
+	unsigned int k;
+
+	if (!c)
+		return;
+	for (i = 0; i < c->n; i++) {
+		free(c->c[i].name);
+		free(c->c[i].guid);
+		for (k = 0; k < MTTD_COLL_TABLES; k++)
+			free_table(&c->c[i].t[k]);
+	}
+	free(c->c);
+	free(c);
+}
+
+unsigned int mttd_coll_clients(const struct mttd_coll *c)
+{
+	return (unsigned int)c->n;
+}
+
+const char *mttd_coll_client_name(const struct mttd_coll *c, int client)
+{
+	if (client < 0 || (size_t)client >= c->n)
+		return NULL;
+	return c->c[client].name;
+}
+
+struct mttd__cclient *mttd__coll_add_client(struct mttd_coll *c,
+					    const char *name)
+{
+	struct mttd__cclient *cl;
+
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? 2 * c->cap : 8;
+		struct mttd__cclient *nc = realloc(c->c, cap * sizeof(*nc));
+
+		if (!nc)
+			return NULL;
+		c->c = nc;
+		c->cap = cap;
+	}
+	cl = &c->c[c->n];
+	memset(cl, 0, sizeof(*cl));
+	cl->name = strdup(name ? name : "");
+	if (!cl->name)
+		return NULL;
+	c->n++;
+	return cl;
+}
+
+static unsigned int popcount128(const uint8_t m[16])
+{
+	unsigned int i, b = 0;
+
+	for (i = 0; i < 16; i++)
+		b += (unsigned int)__builtin_popcount(m[i]);
+	return b;
+}
+
+int mttd__coll_add_guid(struct mttd__cclient *cl, const uint8_t id[16],
+			const uint8_t mask[16])
+{
+	struct mttd__cguid *g;
+
+	if (cl->nguid == cl->capguid) {
+		size_t cap = cl->capguid ? 2 * cl->capguid : 4;
+		struct mttd__cguid *ng = realloc(cl->guid, cap * sizeof(*ng));
+
+		if (!ng)
+			return -1;
+		cl->guid = ng;
+		cl->capguid = cap;
+	}
+	g = &cl->guid[cl->nguid++];
+	memcpy(g->id, id, 16);
+	memcpy(g->mask, mask, 16);
+	g->bits = popcount128(mask);
+	return 0;
+}
+
+int mttd__coll_add(struct mttd_coll *c, struct mttd__cclient *cl,
+		   unsigned int table, uint64_t id, uint64_t mask,
+		   const char *text, size_t len, int64_t file, int64_t line)
+{
+	struct mttd__ctable *t = &cl->t[table];
+	struct mttd__centry *e;
+	char *s;
+
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 16;
+		struct mttd__centry *nv = realloc(t->v, cap * sizeof(*nv));
+
+		if (!nv)
+			return -1;
+		t->v = nv;
+		t->cap = cap;
+	}
+	s = malloc(len + 1);
+	if (!s)
+		return -1;
+	memcpy(s, text, len);
+	s[len] = 0;
+	e = &t->v[t->n++];
+	e->e.id = id;
+	e->e.mask = mask;
+	e->e.text = s;
+	e->e.text_len = len;
+	e->e.file = file;
+	e->e.line = line;
+	e->seq = c->seq++;
+	e->bits = (uint8_t)__builtin_popcountll(mask);
+	t->sorted = 0;
+	return 0;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	const struct mttd__centry *x = a, *y = b;
+	uint64_t kx = x->e.id & x->e.mask, ky = y->e.id & y->e.mask;
+
+	if (x->bits != y->bits)
+		return x->bits > y->bits ? -1 : 1;
+	if (x->e.mask != y->e.mask)
+		return x->e.mask < y->e.mask ? -1 : 1;
+	if (kx != ky)
+		return kx < ky ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static int sort_table(struct mttd__ctable *t)
+{
+	size_t i, ng = 0;
+
+	if (t->sorted)
+		return 0;
+	if (t->n)
+		qsort(t->v, t->n, sizeof(*t->v), cmp);
+	free(t->g);
+	t->g = NULL;
+	t->ng = 0;
+	for (i = 0; i < t->n; i++)
+		if (!i || t->v[i].e.mask != t->v[i - 1].e.mask)
+			ng++;
+	if (ng) {
+		t->g = calloc(ng, sizeof(*t->g));
+		if (!t->g)
+			return -1;
+	}
+	for (i = 0; i < t->n; i++) {
+		if (!i || t->v[i].e.mask != t->v[i - 1].e.mask) {
+			t->g[t->ng].mask = t->v[i].e.mask;
+			t->g[t->ng].start = i;
+			t->ng++;
+		}
+		t->g[t->ng - 1].end = i + 1;
+	}
+	t->sorted = 1;
+	return 0;
+}
+
+int mttd__coll_finish(struct mttd_coll *c)
+{
+	size_t i;
+	unsigned int k;
+
+	for (i = 0; i < c->n; i++)
+		for (k = 0; k < MTTD_COLL_TABLES; k++)
+			if (sort_table(&c->c[i].t[k]))
+				return -1;
+	return 0;
+}
+
+int mttd_coll_client(const struct mttd_coll *c, const uint8_t guid[16])
+{
+	int best = -1, fallback = -1;
+	unsigned int best_bits = 0;
+	size_t i, j;
+
+	for (i = 0; i < c->n; i++) {
+		const struct mttd__cclient *cl = &c->c[i];
+
+		if (!cl->nguid && fallback < 0)
+			fallback = (int)i;
+		for (j = 0; j < cl->nguid; j++) {
+			const struct mttd__cguid *g = &cl->guid[j];
+			unsigned int k;
+
+			for (k = 0; k < 16; k++)
+				if ((guid[k] ^ g->id[k]) & g->mask[k])
+					break;
+			if (k == 16 && (best < 0 || g->bits > best_bits)) {
+				best = (int)i;
+				best_bits = g->bits;
+			}
+		}
+	}
+	return best >= 0 ? best : fallback;
+}
+
+const struct mttd_coll_entry *mttd_coll_find(const struct mttd_coll *c,
+					     int client, unsigned int table,
+					     uint64_t key)
+{
+	const struct mttd__ctable *t;
+	size_t g;
+
+	if (client < 0 || (size_t)client >= c->n || table >= MTTD_COLL_TABLES)
+		return NULL;
+	t = &c->c[client].t[table];
+	if (!t->sorted)
+		return NULL;
+	for (g = 0; g < t->ng; g++) {
+		uint64_t mask = t->g[g].mask, k = key & mask;
+		size_t lo = t->g[g].start, hi = t->g[g].end;
+
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if ((t->v[mid].e.id & mask) < k)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < t->g[g].end && (t->v[lo].e.id & mask) == k)
+			return &t->v[lo].e;
+	}
+	return NULL;
+}
+
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int mttd_guid_parse(const char *s, uint8_t out[16])
+{
+	unsigned int n = 0;
+	int brace = 0;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	if (*s == '{') {
+		brace = 1;
+		s++;
+	}
+	while (*s && n < 32) {
+		int v = hexval((unsigned char)*s);
+
+		if (v < 0) {
+			if (*s != '-')
+				return -1;
+			s++;
+			continue;
+		}
+		if (n & 1)
+			out[n / 2] = (uint8_t)(out[n / 2] << 4 | v);
+		else
+			out[n / 2] = (uint8_t)v;
+		n++;
+		s++;
+	}
+	if (n != 32)
+		return -1;
+	if (brace) {
+		if (*s != '}')
+			return -1;
+		s++;
+	}
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return *s ? -1 : 0;
+}

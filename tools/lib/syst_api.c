@@ -1,0 +1,128 @@
+/*
+ * syst_api.c - the SyS-T decoder object: configuration, decoding one
+ * message (parse, content, callback), the STP message-layer sink,
+ * collateral client selection and statistics.
+ */
+#include <stdlib.h>
+
+#include "syst_internal.h"
+
+struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
+{
+	struct mttd_syst *s;
+
+	if (!cfg || !cfg->fn)
+		return NULL;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	s->fn = cfg->fn;
+	s->event = cfg->event;
+	s->ctx = cfg->ctx;
+	s->coll = cfg->coll;
+	s->stp_hz = cfg->stp_hz ? cfg->stp_hz : 1000000000u;
+	mttd__tb_init(&s->text, cfg->max_text ? cfg->max_text :
+		      SYST_MAX_TEXT);
+	return s;
+}
+
+void mttd_syst_free(struct mttd_syst *s)
+{
+	if (!s)
+		return;
+	mttd__tb_fini(&s->text);
+	free(s);
+}
+
+void mttd_syst_set_stp_hz(struct mttd_syst *s, uint64_t hz)
+{
+	if (hz)
+		s->stp_hz = hz;
+}
+
+const struct mttd_syst_stats *mttd_syst_stats(const struct mttd_syst *s)
+{
+	return &s->st;
+}
+
+int mttd__syst_client(struct mttd_syst *s, const struct mttd_syst_msg *m)
+{
+	uint8_t g[16];
+
+	mttd_syst_key_guid(m, g);
+	if (!s->cache_valid || memcmp(g, s->cache_guid, 16)) {
+		memcpy(s->cache_guid, g, 16);
+		s->cache_client = mttd_coll_client(s->coll, g);
+		s->cache_valid = 1;
+	}
+	return s->cache_client;
+}
+
+void mttd__syst_event(struct mttd_syst *s, unsigned int kind,
+		      uint64_t offset, uint64_t count)
+{
+	struct mttd_syst_event e = {
+		.offset = offset, .count = count, .kind = kind,
+	};
+
+	if (kind == MTTD_SYST_EV_RESYNC) {
+		s->st.resyncs++;
+		s->st.skipped += count;
+	} else {
+		s->st.bad_lines++;
+	}
+	if (s->event)
+		s->event(s->ctx, &e);
+}
+
+void mttd_syst_decode(struct mttd_syst *s, const struct mttd_syst_src *src,
+		      const void *p, size_t n)
+{
+	struct mttd_syst_msg *m = &s->msg;
+
+	if (!p)
+		p = "";
+	memset(m, 0, offsetof(struct mttd_syst_msg, args));
+	if (src) {
+		m->offset = src->offset;
+		m->stp_ts = src->stp_ts;
+		m->master = src->master;
+		m->channel = src->channel;
+		m->flags = src->flags & (MTTD_SYST_F_STP | MTTD_SYST_F_STP_TS |
+			   MTTD_SYST_F_INCOMPLETE | MTTD_SYST_F_TRUNCATED);
+	}
+	mttd__syst_parse(p, n, m);
+	mttd__syst_content(s, m);
+	s->st.messages++;
+	s->st.status[m->status]++;
+	s->fn(s->ctx, m);
+}
+
+static void on_msg(void *ctx, const struct mttd_msg *mm)
+{
+	struct mttd_syst_src src = {
+		.offset = mm->offset, .stp_ts = mm->ts, .master = mm->master,
+		.channel = mm->channel, .flags = MTTD_SYST_F_STP,
+	};
+
+	if (mm->flags & MTTD_MSG_HAS_TS)
+		src.flags |= MTTD_SYST_F_STP_TS;
+	if (!(mm->flags & MTTD_MSG_COMPLETE))
+		src.flags |= MTTD_SYST_F_INCOMPLETE;
+	if (mm->flags & MTTD_MSG_TRUNCATED)
+		src.flags |= MTTD_SYST_F_TRUNCATED;
+	mttd_syst_decode(ctx, &src, mm->data, mm->len);
+}
+
+static void on_event(void *ctx, const struct mttd_msg_event *e)
+{
+	if (e->kind == MTTD_ME_FREQ)
+		mttd_syst_set_stp_hz(ctx, e->value);
+}
+
+void mttd_syst_sink(struct mttd_syst *s, struct mttd_msg_sink *sink)
+{
+	sink->msg = on_msg;
+	sink->event = on_event;
+	sink->ctx = s;
+}

@@ -1,0 +1,421 @@
+/*
+ * syst_fmt.c - printf format rendering for SyS-T PRINTF, CATALOG and
+ * SHORT messages (rules in syst_fmt.h).
+ *
+ * The conversion spec is parsed here; numbers are then formatted by the
+ * C library's snprintf() from a spec this file builds itself (flags,
+ * "*.*", a fixed length modifier), so the trace's format string never
+ * reaches the C library.  %s, %c, %p and %n are done by hand.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "syst_fmt.h"
+#include "syst_internal.h"
+
+enum { LEN_NONE, LEN_HH, LEN_H, LEN_L, LEN_LL, LEN_PTR };
+
+struct spec {
+	char flags[6];		/* subset of "-+ #0", NUL-terminated */
+	int left;		/* '-' */
+	int width;		/* 0 if none */
+	int prec;		/* -1 if none */
+	int len;		/* LEN_* */
+};
+
+static uint64_t take(struct mttd__args *a, unsigned int size, int *ok)
+{
+	uint64_t v;
+
+	if (a->n - a->pos < size) {
+		a->missing = 1;
+		a->pos = a->n;
+		*ok = 0;
+		return 0;
+	}
+	v = mttd__lexx(a->p + a->pos, size);
+	a->pos += size;
+	*ok = 1;
+	return v;
+}
+
+static void record(struct mttd__args *a, unsigned int kind, uint64_t bits)
+{
+	struct mttd_syst_msg *m = a->m;
+
+	if (!m || m->nargs >= MTTD_SYST_MAX_ARGS)
+		return;
+	m->args[m->nargs].kind = (uint8_t)kind;
+	m->args[m->nargs].v.u = bits;
+	m->nargs++;
+}
+
+void mttd__utf8(struct mttd__tbuf *tb, uint32_t cp)
+{
+	char b[4];
+
+	if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+		cp = 0xfffd;
+	if (cp < 0x80) {
+		b[0] = (char)cp;
+		mttd__tb_put(tb, b, 1);
+	} else if (cp < 0x800) {
+		b[0] = (char)(0xc0 | cp >> 6);
+		b[1] = (char)(0x80 | (cp & 0x3f));
+		mttd__tb_put(tb, b, 2);
+	} else if (cp < 0x10000) {
+		b[0] = (char)(0xe0 | cp >> 12);
+		b[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		b[2] = (char)(0x80 | (cp & 0x3f));
+		mttd__tb_put(tb, b, 3);
+	} else {
+		b[0] = (char)(0xf0 | cp >> 18);
+		b[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
+		b[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
+		b[3] = (char)(0x80 | (cp & 0x3f));
+		mttd__tb_put(tb, b, 4);
+	}
+}
+
+/* s[0..n) padded to the spec's width */
+static void padded(struct mttd__tbuf *tb, const struct spec *sp,
+		   const void *s, size_t n)
+{
+	size_t pad = (size_t)sp->width > n ? (size_t)sp->width - n : 0;
+
+	if (!tb)
+		return;
+	if (!sp->left)
+		mttd__tb_fill(tb, ' ', pad);
+	mttd__tb_put(tb, s, n);
+	if (sp->left)
+		mttd__tb_fill(tb, ' ', pad);
+}
+
+static void missing(struct mttd__tbuf *tb)
+{
+	if (tb)
+		mttd__tb_put(tb, "<?>", 3);
+}
+
+/* "%<flags>*.*<mod><conv>" for snprintf */
+static void c_spec(char *out, const struct spec *sp, const char *mod,
+		   char conv)
+{
+	size_t n = 0, k;
+
+	out[n++] = '%';
+	k = strlen(sp->flags);
+	memcpy(out + n, sp->flags, k);
+	n += k;
+	memcpy(out + n, "*.*", 3);
+	n += 3;
+	k = strlen(mod);
+	memcpy(out + n, mod, k);
+	n += k;
+	out[n++] = conv;
+	out[n] = 0;
+}
+
+static void put_snprintf(struct mttd__tbuf *tb, const char *buf, int r,
+			 size_t cap)
+{
+	if (r < 0)
+		return;
+	mttd__tb_put(tb, buf, (size_t)r < cap ? (size_t)r : cap - 1);
+}
+
+static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
+		     struct mttd__args *a)
+{
+	unsigned int size = sp->len == LEN_LL ? 8 :
+			    sp->len == LEN_L || sp->len == LEN_PTR ? a->ptr : 4;
+	int ok, r;
+	uint64_t v = take(a, size, &ok);
+	char cs[16], buf[MTTD_FMT_MAX_WIDTH + 64];
+
+	if (!ok) {
+		missing(tb);
+		return;
+	}
+	c_spec(cs, sp, "ll", conv);
+	if (conv == 'd' || conv == 'i') {
+		int64_t s = size == 8 ? (int64_t)v : (int64_t)(int32_t)(uint32_t)v;
+
+		if (sp->len == LEN_HH)
+			s = (signed char)s;
+		else if (sp->len == LEN_H)
+			s = (short)s;
+		record(a, MTTD_SYST_ARG_INT, (uint64_t)s);
+		if (!tb)
+			return;
+		r = snprintf(buf, sizeof(buf), cs, sp->width, sp->prec,
+			     (long long)s);
+	} else {
+		if (sp->len == LEN_HH)
+			v = (unsigned char)v;
+		else if (sp->len == LEN_H)
+			v = (unsigned short)v;
+		record(a, MTTD_SYST_ARG_UINT, v);
+		if (!tb)
+			return;
+		r = snprintf(buf, sizeof(buf), cs, sp->width, sp->prec,
+			     (unsigned long long)v);
+	}
+	put_snprintf(tb, buf, r, sizeof(buf));
+}
+
+static void conv_float(struct mttd__tbuf *tb, const struct spec *sp,
+		       char conv, struct mttd__args *a)
+{
+	int ok, r;
+	uint64_t v = take(a, 8, &ok);
+	char cs[16], buf[MTTD_FMT_MAX_WIDTH + 400];
+	double d;
+
+	if (!ok) {
+		missing(tb);
+		return;
+	}
+	record(a, MTTD_SYST_ARG_DOUBLE, v);
+	if (!tb)
+		return;
+	memcpy(&d, &v, sizeof(d));
+	c_spec(cs, sp, "", conv);
+	/* %f of 1e308 with the largest precision still fits buf */
+	r = snprintf(buf, sizeof(buf), cs, sp->width, sp->prec, d);
+	put_snprintf(tb, buf, r, sizeof(buf));
+}
+
+static void conv_char(struct mttd__tbuf *tb, const struct spec *sp,
+		      struct mttd__args *a)
+{
+	int ok;
+	uint64_t v = take(a, 4, &ok);
+	struct mttd__tbuf one;
+
+	if (!ok) {
+		missing(tb);
+		return;
+	}
+	record(a, MTTD_SYST_ARG_UINT, (uint32_t)v);
+	if (!tb)
+		return;
+	if (sp->len != LEN_L) {
+		char c = (char)(unsigned char)v;
+
+		padded(tb, sp, &c, 1);
+		return;
+	}
+	mttd__tb_init(&one, 8);
+	mttd__utf8(&one, (uint32_t)v);
+	padded(tb, sp, mttd__tb_str(&one), one.len);
+	mttd__tb_fini(&one);
+}
+
+static void conv_str(struct mttd__tbuf *tb, const struct spec *sp,
+		     struct mttd__args *a)
+{
+	const uint8_t *s = a->p + a->pos;
+	size_t avail = a->n - a->pos;
+	const uint8_t *nul = memchr(s, 0, avail);
+	size_t len = nul ? (size_t)(nul - s) : avail;
+
+	a->pos += nul ? len + 1 : len;
+	if (!nul)
+		a->missing = 1;
+	if (sp->prec >= 0 && (size_t)sp->prec < len)
+		len = (size_t)sp->prec;
+	padded(tb, sp, s, len);
+}
+
+static void conv_ptr(struct mttd__tbuf *tb, const struct spec *sp,
+		     struct mttd__args *a)
+{
+	int ok;
+	uint64_t v = take(a, a->ptr, &ok);
+	char buf[24];
+	int r;
+
+	if (!ok) {
+		missing(tb);
+		return;
+	}
+	record(a, MTTD_SYST_ARG_UINT, v);
+	if (!tb)
+		return;
+	if (!v)
+		padded(tb, sp, "(nil)", 5);
+	else {
+		r = snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v);
+		padded(tb, sp, buf, (size_t)r);
+	}
+}
+
+static int digits(const char *f, size_t flen, size_t *i)
+{
+	int v = 0;
+
+	while (*i < flen && f[*i] >= '0' && f[*i] <= '9') {
+		if (v < 100000)
+			v = v * 10 + (f[*i] - '0');
+		(*i)++;
+	}
+	return v;
+}
+
+/* a '*' argument: 32-bit int */
+static int star(struct mttd__args *a)
+{
+	int ok;
+	int32_t v = (int32_t)(uint32_t)take(a, 4, &ok);
+
+	return ok ? v : 0;
+}
+
+/* the spec after '%' at f[*i]; returns the conversion char, 0 if the
+ * format ends inside the spec */
+static char parse_spec(const char *f, size_t flen, size_t *i,
+		       struct spec *sp, struct mttd__args *a)
+{
+	size_t nf = 0;
+
+	memset(sp, 0, sizeof(*sp));
+	sp->prec = -1;
+	for (; *i < flen; (*i)++) {
+		char c = f[*i];
+
+		if (c == '-')
+			sp->left = 1;
+		else if (c != '+' && c != ' ' && c != '#' && c != '0' &&
+			 c != '\'' && c != 'I')
+			break;
+		if (c != '\'' && c != 'I' && !memchr(sp->flags, c, nf) &&
+		    nf < sizeof(sp->flags) - 1)
+			sp->flags[nf++] = c;
+	}
+	if (*i < flen && f[*i] == '*') {
+		int w = star(a);
+
+		(*i)++;
+		if (w < 0) {
+			if (!sp->left && nf < sizeof(sp->flags) - 1)
+				sp->flags[nf++] = '-';
+			sp->left = 1;
+			w = w == INT32_MIN ? INT32_MAX : -w;
+		}
+		sp->width = w;
+	} else {
+		sp->width = digits(f, flen, i);
+	}
+	if (*i < flen && f[*i] == '.') {
+		(*i)++;
+		if (*i < flen && f[*i] == '*') {
+			(*i)++;
+			sp->prec = star(a);
+			if (sp->prec < 0)
+				sp->prec = -1;
+		} else {
+			sp->prec = digits(f, flen, i);
+		}
+	}
+	if (sp->width > MTTD_FMT_MAX_WIDTH)
+		sp->width = MTTD_FMT_MAX_WIDTH;
+	if (sp->prec > MTTD_FMT_MAX_WIDTH)
+		sp->prec = MTTD_FMT_MAX_WIDTH;
+	if (*i < flen) {
+		switch (f[*i]) {
+		case 'h':
+			sp->len = LEN_H;
+			if (++(*i) < flen && f[*i] == 'h') {
+				sp->len = LEN_HH;
+				(*i)++;
+			}
+			break;
+		case 'l':
+			sp->len = LEN_L;
+			if (++(*i) < flen && f[*i] == 'l') {
+				sp->len = LEN_LL;
+				(*i)++;
+			}
+			break;
+		case 'L': case 'q': case 'j':
+			sp->len = LEN_LL;
+			(*i)++;
+			break;
+		case 'z': case 'Z': case 't':
+			sp->len = LEN_PTR;
+			(*i)++;
+			break;
+		default:
+			break;
+		}
+	}
+	if (*i >= flen || !f[*i])
+		return 0;
+	return f[(*i)++];
+}
+
+void mttd__fmt(struct mttd__tbuf *tb, const char *fmt, size_t flen,
+	       struct mttd__args *a)
+{
+	size_t i = 0;
+	const char *nul = memchr(fmt, 0, flen);
+
+	if (nul)
+		flen = (size_t)(nul - fmt);
+	while (i < flen) {
+		const char *pct = memchr(fmt + i, '%', flen - i);
+		size_t start;
+		struct spec sp;
+		char conv;
+
+		if (!pct) {
+			if (tb)
+				mttd__tb_put(tb, fmt + i, flen - i);
+			break;
+		}
+		if (tb)
+			mttd__tb_put(tb, fmt + i, (size_t)(pct - fmt) - i);
+		start = (size_t)(pct - fmt);
+		i = start + 1;
+		if (i < flen && fmt[i] == '%') {
+			if (tb)
+				mttd__tb_putc(tb, '%');
+			i++;
+			continue;
+		}
+		conv = parse_spec(fmt, flen, &i, &sp, a);
+		switch (conv) {
+		case 'd': case 'i': case 'u': case 'o': case 'x': case 'X':
+			conv_int(tb, &sp, conv, a);
+			break;
+		case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
+		case 'a': case 'A':
+			conv_float(tb, &sp, conv, a);
+			break;
+		case 'c':
+			conv_char(tb, &sp, a);
+			break;
+		case 's':
+			conv_str(tb, &sp, a);
+			break;
+		case 'p':
+			conv_ptr(tb, &sp, a);
+			break;
+		case 'n': {
+			int ok;
+
+			take(a, a->ptr, &ok);
+			break;
+		}
+		default:
+			/* unknown or cut: the spec as it was written */
+			if (tb)
+				mttd__tb_put(tb, fmt + start, i - start);
+			break;
+		}
+		if (tb && tb->cut)
+			return;
+	}
+}

@@ -1,0 +1,115 @@
+/*
+ * syst_internal.h - the SyS-T decoder's state and the calls between its
+ * source files (internal).
+ */
+#ifndef MTTD_SYST_INTERNAL_H
+#define MTTD_SYST_INTERNAL_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "mttdecode/collateral.h"
+#include "mttdecode/syst.h"
+#include "tbuf.h"
+
+#define SYST_MAX_TEXT	(256u << 10)
+#define SYST_SYNC_SLOTS	256u	/* clock sync points kept (per channel) */
+
+/* A CLOCK sync point: SyS-T clock value and frequency at an STP time */
+struct mttd__sync {
+	uint64_t key;		/* 0: free; else channel key + 1 */
+	uint64_t stp_ts;
+	uint64_t clock;
+	uint64_t freq;
+	uint8_t has_stp;
+};
+
+struct mttd_syst {
+	mttd_syst_fn fn;
+	mttd_syst_event_fn event;
+	void *ctx;
+	const struct mttd_coll *coll;
+	uint64_t stp_hz;
+	struct mttd__tbuf text;
+	struct mttd_syst_msg msg;
+	/* client selection cache */
+	uint8_t cache_guid[16];
+	int cache_client;
+	int cache_valid;
+	struct mttd_syst_stats st;
+	struct mttd__sync sync[SYST_SYNC_SLOTS];
+};
+
+static inline uint16_t mttd__le16(const uint8_t *p)
+{
+	return (uint16_t)(p[0] | p[1] << 8);
+}
+
+static inline uint32_t mttd__le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+static inline uint64_t mttd__le64v(const uint8_t *p)
+{
+	return (uint64_t)mttd__le32(p) | (uint64_t)mttd__le32(p + 4) << 32;
+}
+
+/* little-endian value of n (0..8) bytes */
+static inline uint64_t mttd__lexx(const uint8_t *p, unsigned int n)
+{
+	uint64_t v = 0;
+
+	while (n--)
+		v = v << 8 | p[n];
+	return v;
+}
+
+/*
+ * Raise a message's status: TOO_SHORT beats CHECKSUM_ERROR beats
+ * UNKNOWN_TYPE beats MISSING_COLLATERAL beats OK.
+ */
+static inline void mttd__syst_status(struct mttd_syst_msg *m,
+				     unsigned int st)
+{
+	static const uint8_t rank[MTTD_SYST_STATUS_COUNT] = {
+		[MTTD_SYST_OK] = 0, [MTTD_SYST_MISSING_COLLATERAL] = 1,
+		[MTTD_SYST_UNKNOWN_TYPE] = 2, [MTTD_SYST_CHECKSUM_ERROR] = 3,
+		[MTTD_SYST_TOO_SHORT] = 4,
+	};
+
+	if (rank[st] > rank[m->status])
+		m->status = (uint8_t)st;
+}
+
+/*
+ * syst_parse.c: the header and optional fields of the n-byte message p
+ * (payload, CRC; SHORT and compact BUILD values).  Sets m->status to
+ * MTTD_SYST_TOO_SHORT when fields are cut, else leaves it.
+ */
+void mttd__syst_parse(const uint8_t *p, size_t n, struct mttd_syst_msg *m);
+
+/* syst_frame.c: the size of the message at p[0..avail) for the plain
+ * stream: > 0 the size, 0 need more bytes, -1 cannot be framed.  final:
+ * no more bytes will come (a NUL search gives up at avail). */
+long mttd__syst_frame(struct mttd_syst *s, const uint8_t *p, size_t avail,
+		      int final);
+/* a plausible header at p[0..4) for resynchronisation */
+int mttd__syst_plausible(const uint8_t *p);
+
+/* syst_decode.c: type-specific decoding of a parsed message */
+void mttd__syst_content(struct mttd_syst *s, struct mttd_syst_msg *m);
+
+/* collateral client for the message (cached), or -1 */
+int mttd__syst_client(struct mttd_syst *s, const struct mttd_syst_msg *m);
+
+/* syst_clock.c: CLOCK sync points and ts correlation */
+void mttd__syst_clock_sync(struct mttd_syst *s, struct mttd_syst_msg *m);
+void mttd__syst_clock_apply(struct mttd_syst *s, struct mttd_syst_msg *m);
+
+/* syst_api.c: report a front end event */
+void mttd__syst_event(struct mttd_syst *s, unsigned int kind,
+		      uint64_t offset, uint64_t count);
+
+#endif

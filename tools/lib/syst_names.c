@@ -1,0 +1,173 @@
+/*
+ * syst_names.c - SyS-T names and strings: status, severity, type names as
+ * the reference printer writes them, GUID text, the pseudo-GUID and the
+ * location text.
+ */
+#include <stdio.h>
+
+#include "syst_internal.h"
+
+const char *mttd_syst_status_name(unsigned int status)
+{
+	static const char *const names[MTTD_SYST_STATUS_COUNT] = {
+		"OK", "CHECKSUM_ERROR", "TOO_SHORT", "UNKNOWN_TYPE",
+		"MISSING_COLLATERAL",
+	};
+
+	return status < MTTD_SYST_STATUS_COUNT ? names[status] : "?";
+}
+
+const char *mttd_syst_severity_name(unsigned int severity)
+{
+	static const char *const names[8] = {
+		"MAX", "FATAL", "ERROR", "WARNING", "INFO", "USER1", "USER2",
+		"DEBUG",
+	};
+
+	return severity < 8 ? names[severity] : "?";
+}
+
+static const char *subtype_name(unsigned int type, unsigned int sub)
+{
+	switch (type) {
+	case MTTD_SYST_BUILD:
+		switch (sub) {
+		case MTTD_SYST_BUILD_COMPACT32: return "COMPACT32";
+		case MTTD_SYST_BUILD_COMPACT64: return "COMPACT64";
+		case MTTD_SYST_BUILD_LONG: return "LONG";
+		}
+		break;
+	case MTTD_SYST_STRING:
+		switch (sub) {
+		case MTTD_SYST_STRING_GENERIC: return "GENERIC";
+		case MTTD_SYST_STRING_FUNCTIONENTER: return "FUNCTIONENTER";
+		case MTTD_SYST_STRING_FUNCTIONEXIT: return "FUNCTIONEXIT";
+		case MTTD_SYST_STRING_INVALIDPARAM: return "INVALIDPARAM";
+		case MTTD_SYST_STRING_ASSERT: return "ASSERT";
+		case MTTD_SYST_STRING_PRINTF_32: return "PRINTF_32";
+		case MTTD_SYST_STRING_PRINTF_64: return "PRINTF_64";
+		}
+		break;
+	case MTTD_SYST_CATALOG:
+		switch (sub) {
+		case MTTD_SYST_CATALOG_ID32_P32: return "ID32P32";
+		case MTTD_SYST_CATALOG_ID64_P32: return "ID64P32";
+		case MTTD_SYST_CATALOG_ID32_P64: return "ID32P64";
+		case MTTD_SYST_CATALOG_ID64_P64: return "ID64P64";
+		}
+		break;
+	case MTTD_SYST_CLOCK:
+		if (sub == MTTD_SYST_CLOCK_SYNC)
+			return "SYNC";
+		break;
+	case MTTD_SYST_SBD:
+		if (!(sub & 0x30))
+			return (sub & MTTD_SYST_SBD_ID64) ? "ID64" : "ID32";
+		break;
+	}
+	return NULL;
+}
+
+const char *mttd_syst_type_name(unsigned int type, unsigned int subtype,
+				char *buf, size_t n)
+{
+	static const char *const types[16] = {
+		"BUILD", "SHORT32", "STRING", "CATALOG", NULL, NULL, "RAW",
+		"SHORT64", "CLOCK", "SBD",
+	};
+	const char *t = type < 16 ? types[type] : NULL;
+	const char *s;
+
+	if (!n)
+		return buf;
+	if (!t) {
+		snprintf(buf, n, "UNKNOWN(%u)", type);
+		return buf;
+	}
+	if (type == MTTD_SYST_SHORT32 || type == MTTD_SYST_SHORT64) {
+		snprintf(buf, n, "%s", t);
+		return buf;
+	}
+	if (type == MTTD_SYST_RAW) {
+		snprintf(buf, n, "RAW:%u", subtype);
+		return buf;
+	}
+	s = subtype_name(type, subtype);
+	if (s)
+		snprintf(buf, n, "%s:%s", t, s);
+	else
+		snprintf(buf, n, "%s:UNKNOWN(%u)", t, subtype);
+	return buf;
+}
+
+void mttd_syst_guid_str(const uint8_t g[16], char out[MTTD_GUID_STR])
+{
+	static const char hexd[] = "0123456789abcdef";
+	unsigned int i;
+	char *o = out;
+
+	*o++ = '{';
+	for (i = 0; i < 16; i++) {
+		if (i == 4 || i == 6 || i == 8 || i == 10)
+			*o++ = '-';
+		*o++ = hexd[g[i] >> 4];
+		*o++ = hexd[g[i] & 0xf];
+	}
+	*o++ = '}';
+	*o = 0;
+}
+
+void mttd_syst_pseudo_guid(unsigned int master, unsigned int channel,
+			   unsigned int origin, uint8_t out[16])
+{
+	memset(out, 0, 16);
+	out[4] = (uint8_t)(master >> 8);
+	out[5] = (uint8_t)master;
+	out[6] = (uint8_t)(channel >> 8);
+	out[7] = (uint8_t)channel;
+	out[8] = (uint8_t)origin;
+}
+
+void mttd_syst_key_guid(const struct mttd_syst_msg *m, uint8_t out[16])
+{
+	int stp = (m->flags & MTTD_SYST_F_STP) != 0;
+
+	if (m->flags & MTTD_SYST_F_GUID)
+		memcpy(out, m->guid, 16);
+	else
+		mttd_syst_pseudo_guid(stp ? m->master : 0,
+				      stp ? m->channel : 0,
+				      (m->flags & MTTD_SYST_F_SEV) ?
+				      m->origin : 0, out);
+}
+
+static size_t file_line(char *buf, size_t n, const char *name,
+			uint32_t id, uint32_t line)
+{
+	int r = name ? snprintf(buf, n, "%s:%u", name, line) :
+		       snprintf(buf, n, "%u:%u", id, line);
+
+	return r < 0 ? 0 : (size_t)r < n ? (size_t)r : n ? n - 1 : 0;
+}
+
+size_t mttd_syst_location(const struct mttd_syst_msg *m, char *buf,
+			  size_t n)
+{
+	int r;
+
+	if (!n)
+		return 0;
+	buf[0] = 0;
+	if (m->flags & MTTD_SYST_F_LOC) {
+		if (!(m->loc_format & 2))
+			return file_line(buf, n, m->file, m->loc_file,
+					 m->loc_line);
+		r = snprintf(buf, n, "0x%0*llx", (m->loc_format & 1) ? 16 : 8,
+			     (unsigned long long)m->loc_addr);
+		return r < 0 ? 0 : (size_t)r < n ? (size_t)r : n - 1;
+	}
+	if (m->flags & MTTD_SYST_F_CATLOC)
+		return file_line(buf, n, m->cat_file, m->cat_file_id,
+				 m->cat_line);
+	return 0;
+}

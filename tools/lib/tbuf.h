@@ -1,0 +1,37 @@
+/*
+ * tbuf.h - a growable text buffer with an upper bound (internal).  Writes
+ * past the bound are dropped and remembered in .cut; the buffer is never
+ * NUL-terminated implicitly (mttd__tb_str() does that).
+ */
+#ifndef MTTD_TBUF_H
+#define MTTD_TBUF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct mttd__tbuf {
+	char *p;
+	size_t len;
+	size_t cap;
+	size_t max;	/* bytes of text kept at most */
+	int cut;	/* something was dropped */
+	int oom;	/* an allocation failed */
+};
+
+void mttd__tb_init(struct mttd__tbuf *b, size_t max);
+void mttd__tb_fini(struct mttd__tbuf *b);
+void mttd__tb_reset(struct mttd__tbuf *b);
+void mttd__tb_put(struct mttd__tbuf *b, const void *s, size_t n);
+void mttd__tb_putc(struct mttd__tbuf *b, char c);
+void mttd__tb_puts(struct mttd__tbuf *b, const char *s);
+/* n copies of c */
+void mttd__tb_fill(struct mttd__tbuf *b, char c, size_t n);
+/* "0x" and v in lowercase hex, at least digits digits */
+void mttd__tb_hex(struct mttd__tbuf *b, uint64_t v, unsigned int digits);
+void mttd__tb_dec(struct mttd__tbuf *b, uint64_t v);
+/* bytes as lowercase hex pairs */
+void mttd__tb_hexbytes(struct mttd__tbuf *b, const uint8_t *p, size_t n);
+/* NUL-terminate (the NUL is not counted in len) and return p */
+const char *mttd__tb_str(struct mttd__tbuf *b);
+
+#endif

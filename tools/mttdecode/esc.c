@@ -1,0 +1,151 @@
+/*
+ * esc.c - escaping trace text for text, JSON and CSV output (see esc.h).
+ * The common case, a run of printable ASCII, is copied in one go.
+ */
+#include <string.h>
+
+#include "esc.h"
+
+static const char hexd[] = "0123456789abcdef";
+
+unsigned int utf8_seq(const uint8_t *p, size_t n)
+{
+	uint8_t c = p[0];
+	unsigned int len, i;
+	uint32_t cp;
+
+	if (c >= 0xc2 && c <= 0xdf) {
+		len = 2;
+		cp = c & 0x1f;
+	} else if (c >= 0xe0 && c <= 0xef) {
+		len = 3;
+		cp = c & 0x0f;
+	} else if (c >= 0xf0 && c <= 0xf4) {
+		len = 4;
+		cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	if (n < len)
+		return 0;
+	for (i = 1; i < len; i++) {
+		if ((p[i] & 0xc0) != 0x80)
+			return 0;
+		cp = cp << 6 | (p[i] & 0x3f);
+	}
+	if ((len == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff))) ||
+	    (len == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+		return 0;
+	return len;
+}
+
+/* bytes that go out unchanged in all three formats */
+static inline int plain(uint8_t c)
+{
+	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+}
+
+static size_t run(const uint8_t *p, size_t n)
+{
+	size_t i = 0;
+
+	while (i < n && plain(p[i]))
+		i++;
+	return i;
+}
+
+enum { M_TEXT, M_TEXTQ, M_JSON, M_CSV };
+
+static void esc(struct out *o, const uint8_t *p, size_t n, int mode)
+{
+	while (n) {
+		size_t k = run(p, n);
+		unsigned int u;
+		char *b;
+		uint8_t c;
+
+		if (k) {
+			out_mem(o, p, k);
+			p += k;
+			n -= k;
+			continue;
+		}
+		c = *p;
+		b = out_room(o, 8);
+		if (c >= 0x80 && (u = utf8_seq(p, n))) {
+			memcpy(b, p, u);
+			out_end(o, b + u);
+			p += u;
+			n -= u;
+			continue;
+		}
+		p++;
+		n--;
+		if (mode == M_JSON) {
+			*b++ = '\\';
+			switch (c) {
+			case '"': *b++ = '"'; break;
+			case '\\': *b++ = '\\'; break;
+			case '\n': *b++ = 'n'; break;
+			case '\r': *b++ = 'r'; break;
+			case '\t': *b++ = 't'; break;
+			case '\b': *b++ = 'b'; break;
+			case '\f': *b++ = 'f'; break;
+			default:
+				b = put_lit(b, "u00");
+				*b++ = hexd[c >> 4];
+				*b++ = hexd[c & 0xf];
+				break;
+			}
+			out_end(o, b);
+			continue;
+		}
+		if (c == '"' && mode != M_TEXTQ) {
+			if (mode == M_CSV)
+				*b++ = '"';
+			*b++ = '"';
+			out_end(o, b);
+			continue;
+		}
+		*b++ = '\\';
+		switch (c) {
+		case '"': *b++ = '"'; break;
+		case '\\': *b++ = '\\'; break;
+		case '\n': *b++ = 'n'; break;
+		case '\r': *b++ = 'r'; break;
+		case '\t': *b++ = 't'; break;
+		default:
+			*b++ = 'x';
+			*b++ = hexd[c >> 4];
+			*b++ = hexd[c & 0xf];
+			break;
+		}
+		out_end(o, b);
+	}
+}
+
+void esc_text(struct out *o, const void *s, size_t n, int quotes)
+{
+	esc(o, s, n, quotes ? M_TEXTQ : M_TEXT);
+}
+
+void esc_json(struct out *o, const void *s, size_t n)
+{
+	esc(o, s, n, M_JSON);
+}
+
+void esc_csv(struct out *o, const void *s, size_t n)
+{
+	esc(o, s, n, M_CSV);
+}
+
+void json_str(struct out *o, const char *s)
+{
+	if (!s) {
+		out_str(o, "null");
+		return;
+	}
+	out_char(o, '"');
+	esc_json(o, s, strlen(s));
+	out_char(o, '"');
+}

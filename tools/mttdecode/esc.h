@@ -1,0 +1,31 @@
+/*
+ * esc.h - writing trace text safely: as text for a terminal, inside a
+ * JSON string, or inside a quoted CSV field.  Text from a trace can hold
+ * any bytes; valid UTF-8 sequences pass through, everything else is
+ * escaped so the output stays valid UTF-8 (and valid JSON).
+ */
+#ifndef MTTD_CLI_ESC_H
+#define MTTD_CLI_ESC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "out.h"
+
+/* length of the valid UTF-8 multi-byte sequence at p (2..4), or 0 */
+unsigned int utf8_seq(const uint8_t *p, size_t n);
+
+/*
+ * text: printable ASCII and valid UTF-8 as is; \n \r \t \\ (and \" when
+ * quotes is set) escaped; other bytes \xNN.
+ */
+void esc_text(struct out *o, const void *s, size_t n, int quotes);
+/* JSON string content: \" \\ \n \r \t \b \f, other controls and bytes
+ * that are not valid UTF-8 as \u00NN */
+void esc_json(struct out *o, const void *s, size_t n);
+/* a JSON string with its quotes, or null for NULL */
+void json_str(struct out *o, const char *s);
+/* CSV field content inside double quotes: "" for ", then as esc_text */
+void esc_csv(struct out *o, const void *s, size_t n);
+
+#endif
