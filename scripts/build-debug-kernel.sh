@@ -48,4 +48,7 @@ make -j"$jobs" bzImage modules >build.log 2>&1 || { tail -n 40 build.log >&2; ex
 touch .stm-built
 cd /
 mv "$tree.tmp" "$tree"
+# Trees of older fragments or sources are several GB each: drop them.
+find "$cache" -mindepth 1 -maxdepth 1 -name 'linux-debug-*' ! -name "${tree##*/}" \
+	-exec rm -rf {} +
 echo "$tree"

@@ -93,7 +93,10 @@ static void put_op3(struct swstm_enc *enc, unsigned int op3)
  * Timestamp: a length nibble and that many nibbles, replacing the low
  * bits of the previous timestamp.  The first one after a sync is sent
  * whole (16 nibbles); lengths 13 and 15 do not exist, and 0 ("same
- * value") is never used.
+ * value") is never used.  A timestamp is when the packet entered the
+ * stream, so it never goes back: a packet stamped a little late (an
+ * interrupt hit its writer between taking its place and reading the
+ * clock) gets the previous packet's value instead.
  */
 static void put_ts(struct swstm_enc *enc, u64 ts)
 {
@@ -104,6 +107,8 @@ static void put_ts(struct swstm_enc *enc, u64 ts)
 	};
 	unsigned int n = 16;
 
+	ts = max(ts, enc->ts_floor);
+	enc->ts_floor = ts;
 	if (enc->ts_ok) {
 		u64 diff = ts ^ enc->last_ts;
 

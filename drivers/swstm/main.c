@@ -15,7 +15,6 @@
 #include <linux/preempt.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
-#include <linux/timekeeping.h>
 #include <uapi/linux/stm.h>
 
 #include "swstm.h"
@@ -66,7 +65,6 @@ static notrace ssize_t swstm_packet(struct stm_data *data, unsigned int master,
 {
 	struct swstm_dev *sw = container_of(data, struct swstm_dev, stm);
 	unsigned int n;
-	u64 ts = 0;
 
 	switch (packet) {
 	case STP_PACKET_DATA:
@@ -88,13 +86,11 @@ static notrace ssize_t swstm_packet(struct stm_data *data, unsigned int master,
 	}
 
 	flags &= STP_PACKET_MARKED | STP_PACKET_TIMESTAMPED;
-	if (flags & STP_PACKET_TIMESTAMPED)
-		ts = ktime_get_mono_fast_ns();
 
 	/* keep claim-to-commit short: the reader waits on a claimed slot */
 	preempt_disable_notrace();
 	if (swstm_ring_write(&sw->ring, master, channel, packet, flags, n,
-			     payload, ts))
+			     payload))
 		swstm_sink_kick(sw);
 	preempt_enable_notrace();
 	return n;

@@ -23,8 +23,10 @@
  * Producers never wait: every loop is bounded, and a packet that cannot
  * be stored in SWSTM_TRIES attempts is dropped and counted.
  */
+#include <linux/ktime.h>
 #include <linux/minmax.h>
 #include <linux/percpu.h>
+#include <linux/processor.h>
 #include <linux/string.h>
 #include <linux/vmalloc.h>
 
@@ -98,13 +100,16 @@ static notrace bool swstm_ring_discard(struct swstm_ring *ring)
 
 /*
  * Store one packet.  Any context, NMI included: no locks, no allocation,
- * bounded retries.  Returns true if stored, false if dropped (counted,
- * and reported by the next stored packet's lost count).
+ * bounded retries.  A timestamped packet is stamped once it has its place
+ * in the ring, so stamps follow ring order except across an interrupt
+ * that lands between the claim and the clock read.  Returns true if
+ * stored, false if dropped (counted, and reported by the next stored
+ * packet's lost count).
  */
 notrace bool swstm_ring_write(struct swstm_ring *ring, unsigned int master,
 			      unsigned int channel, unsigned int type,
 			      unsigned int flags, unsigned int size,
-			      const u8 *payload, u64 ts)
+			      const u8 *payload)
 {
 	struct swstm_stats *st;
 	struct swstm_slot *slot;
@@ -130,9 +135,17 @@ notrace bool swstm_ring_write(struct swstm_ring *ring, unsigned int master,
 			continue;	/* pos now holds the current head */
 		}
 		if (diff < 0) {
-			/* full: the slot still holds position pos - nslots */
-			if (!READ_ONCE(ring->overwrite) ||
-			    !swstm_ring_discard(ring))
+			unsigned long old = pos - ring->mask - 1;
+
+			/*
+			 * The slot still holds position pos - nslots.  If that
+			 * has been claimed by a consumer, it is being freed
+			 * right now: try again.  Else the ring is full.
+			 */
+			if ((long)(atomic_long_read(&ring->tail) - old) > 0)
+				cpu_relax();
+			else if (!READ_ONCE(ring->overwrite) ||
+				 !swstm_ring_discard(ring))
 				break;
 		}
 		pos = atomic_long_read(&ring->head);
@@ -142,7 +155,7 @@ notrace bool swstm_ring_write(struct swstm_ring *ring, unsigned int master,
 	return false;
 
 claimed:
-	slot->ts = ts;
+	slot->ts = flags & STP_PACKET_TIMESTAMPED ? ktime_get_mono_fast_ns() : 0;
 	slot->master = master;
 	slot->channel = channel;
 	slot->type = type;

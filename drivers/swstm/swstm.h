@@ -95,6 +95,7 @@ struct swstm_ring {
  * @master:	current master
  * @channel:	current channel
  * @last_ts:	last timestamp emitted
+ * @ts_floor:	highest timestamp emitted since open
  * @out:	bytes emitted in total
  * @sync_at:	@out when the last ASYNC started
  * @synced:	at least one ASYNC was emitted
@@ -112,6 +113,7 @@ struct swstm_enc {
 	u16		master;
 	u16		channel;
 	u64		last_ts;
+	u64		ts_floor;
 	u64		out;
 	u64		sync_at;
 	bool		synced;
@@ -153,7 +155,7 @@ void swstm_ring_free(struct swstm_ring *ring);
 bool swstm_ring_write(struct swstm_ring *ring, unsigned int master,
 		      unsigned int channel, unsigned int type,
 		      unsigned int flags, unsigned int size,
-		      const u8 *payload, u64 ts);
+		      const u8 *payload);
 bool swstm_ring_read(struct swstm_ring *ring, struct swstm_slot *out,
 		     unsigned long *lost);
 bool swstm_ring_readable(struct swstm_ring *ring);

@@ -7,6 +7,12 @@
 # for the class's own share.  "drain" is the STPv2 encoder's speed
 # reading back what was written.  Under QEMU/TCG the absolute numbers
 # are the emulator's; compare rows with each other.
+#
+# If the initramfs also holds upstream's own STM class built from
+# linux-source-6.1 (modules renamed up_stm_core, up_stm_p_basic,
+# up_dummy_stm; the host builds them into a temporary directory at bench
+# time, they are never committed), the same runs on upstream's dummy_stm
+# are printed as "up-dummy", a baseline for the class itself.
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
 
@@ -37,6 +43,20 @@ for size in 16 64 256; do
 	fi
 done
 echo "# swstm drops during the runs: $(sw_attr 0 drops)"
+sw_policy_rm
+stack_unload
+
+if [ -f "$STM_MODDIR/up_stm_core.ko" ]; then
+	echo "# upstream STM class (linux-source-6.1) and its dummy_stm:"
+	configfs_load
+	mod_load up_stm_core && mod_load up_stm_p_basic && mod_load up_dummy_stm &&
+		sw_policy dummy_stm.0.bench && mkdir $CFG/dummy_stm.0.bench/bench
+	for size in 16 64 256; do
+		bench_write -d /dev/dummy_stm.0 -s $size -n 50000 -l up-dummy
+		[ "$ncpu" -lt 2 ] ||
+			bench_write -d /dev/dummy_stm.0 -s $size -n 50000 -P 2 -l up-dummy
+	done
+fi
 
 sw_finish
 exit 0

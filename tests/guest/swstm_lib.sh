@@ -97,3 +97,30 @@ sw_summary() {
 # opencsd.sh --mttdecode runs our mttdecode
 : "${MTTDECODE:=$(command -v mttdecode)}"
 export MTTDECODE
+
+# sw_reader FILE [swstm_read drain options]: start a reader of sink 0
+# (or -d SINK) in the background, appending to FILE (give a new one)
+# until sw_reader_stop.
+sw_reader() {
+	local f=$1
+	shift
+	rm -f "$SW_WORK/rstop"
+	swstm_read drain -o "$f" -g "$SW_WORK/rstop" "$@" >"$SW_WORK/reader.out" &
+	SW_RPID=$!
+}
+
+# sw_reader_stop: let the reader take what is left, and wait for it.
+sw_reader_stop() {
+	touch "$SW_WORK/rstop"
+	wait "$SW_RPID"
+}
+
+# sw_wait_attr N ATTR: wait (up to 20 s) until a sink attribute is not 0.
+sw_wait_attr() {
+	local i=0
+	while [ "$(sw_attr "$1" "$2")" = 0 ] && [ "$i" -lt 200 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	[ "$(sw_attr "$1" "$2")" != 0 ]
+}

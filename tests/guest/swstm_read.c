@@ -3,9 +3,11 @@
  * swstm_read: read the swstm sink in the ways the guest tests need.
  *
  *   swstm_read drain [-d SINK] [-o FILE] [-b BUFSZ] [-i IDLE_MS] [-N]
+ *                    [-g STOP]
  *       read until nothing arrived for IDLE_MS (default 500), waiting in
- *       poll(); -N: O_NONBLOCK reads until EAGAIN instead.  Appends to
- *       FILE.  Prints "OK" and "bytes=N".
+ *       poll(); -N: O_NONBLOCK reads until EAGAIN instead; -g: read
+ *       until STOP exists (at most 600 s), then until EAGAIN.  Appends
+ *       to FILE.  Prints "OK" and "bytes=N".
  *   swstm_read eagain [-d SINK]
  *       O_NONBLOCK open and read: prints the errno name (or "DATA").
  *   swstm_read open [-d SINK]
@@ -85,7 +87,7 @@ static int do_drain(void)
 {
 	char *buf = malloc(bufsz);
 	unsigned long long total = 0;
-	int fd, out;
+	int fd, out, waits = 0;
 
 	if (!buf)
 		return fail("malloc");
@@ -100,12 +102,20 @@ static int do_drain(void)
 
 		if (!nonblock) {
 			struct pollfd p = { .fd = fd, .events = POLLIN };
-			int r = poll(&p, 1, idle_ms);
+			int r = poll(&p, 1, stop ? 100 : idle_ms);
 
 			if (r < 0)
 				return fail("poll");
-			if (!r)
+			if (!r && stop && access(stop, F_OK) &&
+			    ++waits < 6000)
+				continue;
+			if (!r && stop) {
+				/* stopped: take what is left, then end */
+				nonblock = 1;
+				fcntl(fd, F_SETFL, O_NONBLOCK);
+			} else if (!r) {
 				break;
+			}
 		}
 		n = read(fd, buf, bufsz);
 		if (n < 0 && errno == EAGAIN && nonblock)

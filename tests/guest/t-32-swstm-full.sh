@@ -20,12 +20,12 @@ tap_check "write 20 messages without a reader" swstm_write -i a -s 56 -n 20
 tap_eq "packets stored" 128 "$(sw_attr 0 packets)"
 tap_eq "packets dropped" 12 "$(sw_attr 0 drops)"
 tap_eq "bytes stored" $((128 * 8)) "$(sw_attr 0 bytes_written)"
-# a reader drains them, then 5 more messages arrive while it reads
-swstm_read drain -o $W/drop.stp -i 3000 >$W/drop.out &
-rpid=$!
-sleep 1
+# a reader drains them (one read takes it all), then 5 more messages
+# arrive while it reads
+sw_reader $W/drop.stp
+sw_wait_attr 0 bytes_read
 tap_check "write 5 more while a reader drains" swstm_write -i a -s 56 -n 5 -f 20
-wait $rpid
+sw_reader_stop
 tap_check "mttdecode the capture" sw_decode $W/drop.stp $W/drop.json
 tap_eq "drop mode: loss marked where it happened, data around it intact" \
 	"OK msgs=24 incomplete=1 other=0 A=23 timeline=A0-17,L12,A20-24" \
@@ -71,11 +71,10 @@ tap_eq "data after an overwrite is intact" \
 	"$(sw_summary $W/after.json -t A -s 56 -f 300 -n 10)"
 
 # overwrite with a reader draining at the same time: the stream decodes
-swstm_read drain -o $W/ovr.stp -i 3000 -b 512 >/dev/null &
-rpid=$!
+sw_reader $W/ovr.stp -b 512
 tap_check "write 2000 messages while a slow reader drains" \
 	swstm_write -i a -s 56 -n 2000 -f 1000
-wait $rpid
+sw_reader_stop
 tap_check "mttdecode the capture" sw_decode $W/ovr.stp $W/ovr.json
 tap_check "messages in order, the newest kept" \
 	swstm_check msgs -l -k -t A -s 56 -f 1000 -n 2000 $W/ovr.json

@@ -38,10 +38,9 @@ two_writers() {
 }
 
 # --- two processes, two channels, reader running ------------------------------
-swstm_read drain -o $W/diff.stp -i 3000 >/dev/null &
-rpid=$!
+sw_reader $W/diff.stp
 two_writers $N
-wait $rpid
+sw_reader_stop
 tap_eq "writer A (CPU 0) done" OK "$(head -n 1 $W/a.out)"
 tap_eq "writer B (CPU $c1) done" OK "$(head -n 1 $W/b.out)"
 tap_check "writers got different channels ($ca, $cb)" test "$ca" != "$cb"
@@ -66,18 +65,16 @@ tap_eq "packets counter" $((2 * (full * pk + rest))) "$(sw_attr 0 packets)"
 tap_eq "bytes_read counter" "$(wc -c <$W/diff.stp | tr -d ' ')" "$(sw_attr 0 bytes_read)"
 
 # a shorter run of the same, for the host's OpenCSD check
-swstm_read drain -o $W/small.stp -i 3000 >/dev/null &
-rpid=$!
+sw_reader $W/small.stp
 two_writers 300
-wait $rpid
+sw_reader_stop
 export_file $W/small.stp swstm-ocsd-concurrent.stp
 
 # --- two threads, one channel --------------------------------------------------
-swstm_read drain -o $W/same.stp -i 3000 >/dev/null &
-rpid=$!
+sw_reader $W/same.stp
 tap_check "two threads on one fd (CPUs 0 and $c1), 8-byte messages" \
 	swstm_write -i w -t C -s 8 -n $N -P 2
-wait $rpid
+sw_reader_stop
 tap_check "mttdecode the capture" sw_decode $W/same.stp $W/same.json
 tap_check "both threads' messages intact, each thread's order kept" \
 	swstm_check msgs -m 2 -t CD -s 8 -n $N $W/same.json
@@ -86,10 +83,9 @@ tap_check "both threads' messages intact, each thread's order kept" \
 sw_reload sink_size=65536
 sw_policy swstm.0.cc
 sw_node swstm.0.cc w "2 2" "10 19"
-swstm_read drain -o $W/drop.stp -i 3000 -b 256 >/dev/null &
-rpid=$!
+sw_reader $W/drop.stp -b 256
 two_writers $N
-wait $rpid
+sw_reader_stop
 tap_eq "writers never blocked nor failed" "OK OK" "$(head -qn 1 $W/a.out $W/b.out | tr '\n' ' ' | sed 's/ $//')"
 tap_check "writers got different channels ($ca, $cb)" test "$ca" != "$cb"
 tap_check "mttdecode the capture" sw_decode $W/drop.stp $W/drop.json
@@ -107,10 +103,9 @@ fi
 
 # --- full sink, overwrite mode, both CPUs ----------------------------------------
 echo 1 >/sys/class/misc/swstm.0-sink/overwrite
-swstm_read drain -o $W/ovw.stp -i 3000 -b 256 >/dev/null &
-rpid=$!
+sw_reader $W/ovw.stp -b 256
 two_writers $N
-wait $rpid
+sw_reader_stop
 tap_check "writers got different channels ($ca, $cb)" test "$ca" != "$cb"
 tap_check "mttdecode the capture" sw_decode $W/ovw.stp $W/ovw.json
 tap_check "overwrite mode: writer A's messages intact, in order" \

@@ -31,8 +31,7 @@ wait $hpid
 # busy: two writers on both CPUs and a reader
 ncpu=$(grep -c ^processor /proc/cpuinfo)
 rm -f $W/go $W/ra $W/rb
-swstm_read drain -o /dev/null -i 2000 >/dev/null &
-rpid=$!
+sw_reader /dev/null
 swstm_write -i w -t A -s 8-300 -n 300000 -c 0 -r $W/ra -g $W/go >$W/a.out &
 apid=$!
 swstm_write -i w -t B -s 8-300 -n 300000 -c $((ncpu > 1 ? 1 : 0)) -r $W/rb -g $W/go >$W/b.out &
@@ -45,7 +44,7 @@ tap_errno "rmmod while writers and a reader run: refused" EAGAIN modop rm swstm
 tap_check "swstm still loaded" mod_loaded swstm
 tap_check "the sink still works" test -c /dev/swstm.0-sink
 wait $apid $bpid
-wait $rpid
+sw_reader_stop
 tap_eq "the writers finished" "OK OK" "$(head -qn 1 $W/a.out $W/b.out | tr '\n' ' ' | sed 's/ $//')"
 tap_errno "rmmod once they are gone" OK modop rm swstm
 tap_fails "swstm unloaded" mod_loaded swstm

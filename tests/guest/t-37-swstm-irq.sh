@@ -16,8 +16,7 @@ sw_node swstm.0.irq test_source "3 3" "7 7"
 sw_node swstm.0.irq w "3 3" "8 15"
 ncpu=$(grep -c ^processor /proc/cpuinfo)
 
-swstm_read drain -o $W/irq.stp -i 3000 >/dev/null &
-rpid=$!
+sw_reader $W/irq.stp
 rm -f $W/go $W/ra $W/rb
 swstm_write -i w -t A -s 8-64 -n 5000 -c 0 -r $W/ra -g $W/go >$W/a.out &
 apid=$!
@@ -30,7 +29,7 @@ touch $W/go
 wait $apid $bpid
 sleep 0.5
 tap_errno "unlink" EINVAL fsop write $SRC/stm_source_link none
-wait $rpid
+sw_reader_stop
 ticks=$(cat /sys/module/stm_test_source/parameters/ticks)
 tap_check "the timer wrote ($ticks ticks)" test "$ticks" -gt 0
 tap_eq "process-context writers done" "OK OK" "$(head -qn 1 $W/a.out $W/b.out | tr '\n' ' ' | sed 's/ $//')"

@@ -31,6 +31,11 @@ ctx_name() {
 	esac
 }
 
+# ctx_count L ok|failed: a counter of context letter L (fixed once stopped)
+ctx_count() {
+	cat $PAR/"$(ctx_name "$1")_$2"
+}
+
 # node_set "M0 M1" "C0 C1": the ctx_test node's ranges; prints failures
 # (shell builtins only: the loop below must not wait for forks)
 node_set() {
@@ -125,28 +130,28 @@ t1=$(date +%s)
 tap_eq "run reads 0" 0 "$(cat $PAR/run)"
 
 # --- what was written --------------------------------------------------------
+sent=
+failed=
 for L in P S H F N; do
-	n=$(ctx_name $L)
-	eval "ok_$L=$(cat $PAR/${n}_ok)"
-	eval "failed_$L=$(cat $PAR/${n}_failed)"
+	sent="$sent $L=$(ctx_count $L ok)"
+	failed="$failed $L=$(ctx_count $L failed)"
 done
-tap_diag "sent: P=$ok_P S=$ok_S H=$ok_H F=$ok_F N=$ok_N;" \
-	"failed (unlinked): P=$failed_P S=$failed_S H=$failed_H F=$failed_F N=$failed_N"
+tap_diag "sent:$sent; failed (unlinked):$failed"
 tap_diag "links=$(cat $PAR/links) ftrace: hits=$(cat $PAR/ftrace_hits)" \
 	"nested=$(cat $PAR/ftrace_nested) $(cat $PAR/ftrace_where);" \
 	"nmi: source=$(cat $PAR/nmi_source) sent=$(cat $PAR/nmi_sent)"
-tap_check "P (kthreads) wrote" test "$ok_P" -gt 0
-tap_check "S (timers, softirq) wrote" test "$ok_S" -gt 0
-tap_check "H (hrtimers, hard IRQ) wrote" test "$ok_H" -gt 0
+tap_check "P (kthreads) wrote" test "$(ctx_count P ok)" -gt 0
+tap_check "S (timers, softirq) wrote" test "$(ctx_count S ok)" -gt 0
+tap_check "H (hrtimers, hard IRQ) wrote" test "$(ctx_count H ok)" -gt 0
 if [ "$(cat $PAR/ftrace_status)" = 1 ]; then
-	tap_check "F (ftrace callback on ktime_get) wrote" test "$ok_F" -gt 0
+	tap_check "F (ftrace callback on ktime_get) wrote" test "$(ctx_count F ok)" -gt 0
 else
 	tap_fail "F (ftrace callback on ktime_get) wrote"
 	tap_diag "ftrace_status=$(cat $PAR/ftrace_status): the hook failed"
 fi
 nmi_active=$(cat $PAR/nmi_active)
 if [ "$nmi_active" = Y ]; then
-	tap_check "N (NMI, $(cat $PAR/nmi_source)) wrote" test "$ok_N" -gt 0
+	tap_check "N (NMI, $(cat $PAR/nmi_source)) wrote" test "$(ctx_count N ok)" -gt 0
 else
 	tap_diag "the NMI path was not exercised on this machine" \
 		"(no perf cycles counter, no NMI IPIs)"
@@ -189,7 +194,7 @@ tap_diag "$(grep -v '^OK$' $W/check.out | grep -v '^FAIL' | head -n 8)"
 bad=
 for L in P S H F N; do
 	got=$(sed -n "s/^$L: msgs=\([0-9]*\).*/\1/p" $W/check.out)
-	eval "sent=\$ok_$L"
+	sent=$(ctx_count $L ok)
 	if [ "$drops" = 0 ]; then
 		[ "$got" = "$sent" ] || bad="$bad $L:sent=$sent,arrived=$got"
 	else

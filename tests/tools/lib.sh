@@ -6,6 +6,8 @@
 # run_ctest NAME [SOURCES...]   build tests/tools/src/NAME.c with the
 #                               library sources under ASan+UBSan and run it
 # bytes "ff 0f 30"              write those bytes to stdout
+# asan_mttdecode                build mttdecode with ASan+UBSan into
+#                               $TMP/mttdecode-asan and set M to it
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 TOOLS=$TOP/tools
@@ -93,4 +95,17 @@ run_ctest() {
 		bail "cannot build $name with $cc and ASan/UBSan"
 	fi
 	"$TMP/$name"
+}
+
+asan_mttdecode() {
+	cc=$(ctest_cc)
+	if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
+	    -fsanitize=address,undefined -fno-sanitize-recover=all \
+	    -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
+	    -I"$TOOLS/include" -I"$TOOLS/lib" -o "$TMP/mttdecode-asan" \
+	    "$TOOLS"/mttdecode/*.c "$TOOLS"/lib/*.c -lexpat >"$TMP/cc.log" 2>&1; then
+		sed 's/^/# /' "$TMP/cc.log"
+		bail "cannot build mttdecode with $cc and ASan/UBSan"
+	fi
+	M=$TMP/mttdecode-asan
 }

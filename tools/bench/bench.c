@@ -1,163 +1,62 @@
 /*
- * bench.c - decoder throughput: builds a large STPv2 stream shaped like
- * the software STM device's output (ASYNC/VERSION/FREQ every 64 KiB,
- * messages of 8..256 bytes on 32 channels of 4 masters: DnTS first, D64
- * body, D32/D16/D8 tail, FLAG; nanosecond timestamps), then prints MB/s
- * for the library alone (packets; packets + messages) and for the
- * mttdecode command (--no-output; text and JSON to /dev/null, with peak
- * RSS).  Figures are printed, not checked.  Throughput is computed from
- * CPU time (user + system) so that a busy machine does not understate
- * what one core does; wall-clock figures are shown alongside.
+ * bench.c - decoder throughput and memory.  Figures are printed, not
+ * checked; throughput is computed from CPU time (user + system) so that a
+ * busy machine does not understate what one core does, wall-clock figures
+ * are shown alongside.
+ *
+ *  1. raw STP (stp_stream.c, MIB MiB): the library alone (packets;
+ *     packets + messages) and mttdecode --no-output, text and JSON;
+ *  2. SyS-T over STP (syst_stream.c, MIB/2 MiB): the library (STP,
+ *     messages and SyS-T decoding, no output) and mttdecode --syst with
+ *     --no-output, text, CSV, JSON and Chrome output: MB/s of STP in and
+ *     SyS-T messages per second out, peak RSS;
+ *  3. peak RSS of mttdecode --syst --format=json for two stream sizes
+ *     (MIB/8 and MIB/2 MiB): constant memory shows as equal figures.
  *
  * usage: bench [PATH-TO-mttdecode] [MIB]
- *        bench --write FILE [MIB]     (only write the stream to FILE)
+ *        bench --write FILE [MIB]       (only write the STP stream)
+ *        bench --write-syst FILE [MIB]  (only write the SyS-T stream)
  */
-#define _GNU_SOURCE
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "mttdecode/mttdecode.h"
-#include "stpenc.h"
-
-static uint64_t rng = 0x9e3779b97f4a7c15ULL;
-
-static uint32_t rnd(void)
-{
-	rng ^= rng << 13;
-	rng ^= rng >> 7;
-	rng ^= rng << 17;
-	return (uint32_t)(rng >> 11);
-}
-
-static double clock_s(clockid_t id)
-{
-	struct timespec t;
-
-	clock_gettime(id, &t);
-	return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
-static double now(void)
-{
-	return clock_s(CLOCK_MONOTONIC);
-}
-
-static double cpu_now(void)
-{
-	return clock_s(CLOCK_PROCESS_CPUTIME_ID);
-}
-
-static double tv_s(struct timeval tv)
-{
-	return (double)tv.tv_sec + (double)tv.tv_usec * 1e-6;
-}
-
-/* best (lowest) CPU and wall times seen */
-struct best {
-	double cpu, wall;
-};
-
-static void keep_best(struct best *b, double cpu, double wall)
-{
-	if (cpu < b->cpu)
-		b->cpu = cpu;
-	if (wall < b->wall)
-		b->wall = wall;
-}
-
-static void print_rate(const char *name, size_t len, const struct best *b)
-{
-	printf("%s%7.0f MB/s  (wall clock %5.0f MB/s)", name,
-	       (double)len / 1e6 / b->cpu, (double)len / 1e6 / b->wall);
-}
-
-static void sync_block(struct stpenc *e)
-{
-	stpenc_pad(e);
-	stpenc_async(e);
-	stpenc_packet(e, MTTD_OP_VERSION, 3, 0, 0, 0, 0);
-	stpenc_packet(e, MTTD_OP_FREQ, 1000000000, 0, 0, 0, 0);
-}
-
-/* one message of len bytes on (m, c) the way the kernel writes it */
-static void message(struct stpenc *e, unsigned int len, uint64_t ts)
-{
-	static const unsigned int dn[4] = {
-		MTTD_OP_D8, MTTD_OP_D16, MTTD_OP_D32, MTTD_OP_D64
-	};
-	static const unsigned int dnts[4] = {
-		MTTD_OP_D8TS, MTTD_OP_D16TS, MTTD_OP_D32TS, MTTD_OP_D64TS
-	};
-	int first = 1;
-
-	while (len) {
-		unsigned int k = len >= 8 ? 3 : len >= 4 ? 2 : len >= 2 ? 1 : 0;
-		uint64_t v = ((uint64_t)rnd() << 32 | rnd()) &
-			     (k == 3 ? ~0ULL : (1ULL << (8u << k)) - 1);
-
-		stpenc_packet(e, first ? dnts[k] : dn[k], v, 0, 0, ts, -1);
-		first = 0;
-		len -= 1u << k;
-	}
-	stpenc_packet(e, MTTD_OP_FLAG, 0, 0, 0, 0, 0);
-}
-
-static void build(struct stpenc *e, size_t bytes)
-{
-	uint64_t ts = 1000000, next_sync = 0;
-	unsigned int m = 0, c = 0;
-
-	while (stpenc_bytes(e) < bytes && !e->oom) {
-		unsigned int nm, nc;
-
-		if (stpenc_bytes(e) >= next_sync) {
-			sync_block(e);
-			next_sync += 65536;
-			m = c = 0x10000;	/* unknown: force M8/C8 */
-			e->ts = 0;
-		}
-		nm = rnd() % 4;
-		nc = rnd() % 8;
-		if (nm != m) {
-			stpenc_packet(e, MTTD_OP_M8, nm, 0, 0, 0, 0);
-			m = nm;
-			c = 0;
-		}
-		if (nc != c) {
-			stpenc_packet(e, MTTD_OP_C8, nc, 0, 0, 0, 0);
-			c = nc;
-		}
-		ts += 100 + rnd() % 10000;
-		message(e, 8 + rnd() % 249, ts);
-	}
-	stpenc_pad(e);
-}
+#include "bench.h"
 
 static void noop(void *ctx, const struct mttd_stp_event *ev, size_t n)
 {
 	*(size_t *)ctx += n + ev[n - 1].op;
 }
 
-static void lib_run(const uint8_t *buf, size_t len, int with_msg,
+static void count_syst(void *ctx, const struct mttd_syst_msg *m)
+{
+	*(uint64_t *)ctx += 1 + (m->text_len & 1);
+}
+
+/* mode 0: packets, 1: + messages, 2: + SyS-T */
+static void lib_run(const uint8_t *buf, size_t len, int mode,
 		    struct best *b)
 {
 	size_t sink = 0;
+	uint64_t n = 0;
 	struct mttd_msgdec *m = mttd_msg_new(NULL);
+	struct mttd_syst_config yc = { .fn = count_syst, .ctx = &n };
+	struct mttd_syst *y = mttd_syst_new(&yc);
+	struct mttd_msg_sink ys;
 	struct mttd_stp_config cfg = {
-		.fn = with_msg ? mttd_msg_stp_fn : noop,
-		.ctx = with_msg ? (void *)m : (void *)&sink,
+		.fn = mode ? mttd_msg_stp_fn : noop,
+		.ctx = mode ? (void *)m : (void *)&sink,
 	};
 	struct mttd_stp *d = mttd_stp_new(&cfg);
 	const size_t chunk = 1 << 20;
 	double w0 = now(), c0 = cpu_now();
 	size_t off;
 
+	if (mode == 2) {
+		mttd_syst_sink(y, &ys);
+		mttd_msg_add_sink(m, &ys);
+	}
 	for (off = 0; off < len; off += chunk)
 		mttd_stp_feed(d, buf + off, len - off < chunk ? len - off :
 			      chunk);
@@ -165,38 +64,7 @@ static void lib_run(const uint8_t *buf, size_t len, int with_msg,
 	keep_best(b, cpu_now() - c0, now() - w0);
 	mttd_stp_free(d);
 	mttd_msg_free(m);
-}
-
-static int cli_run(const char *exe, const char *file, const char *const *args,
-		   struct best *b, long *rss_kb)
-{
-	const char *argv[8];
-	struct rusage ru;
-	int n = 0, status;
-	double t0 = now();
-	pid_t pid;
-
-	argv[n++] = exe;
-	while (*args)
-		argv[n++] = *args++;
-	argv[n++] = file;
-	argv[n] = NULL;
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		int fd = open("/dev/null", O_WRONLY);
-
-		dup2(fd, 1);
-		execv(exe, (char *const *)argv);
-		_exit(127);
-	}
-	if (wait4(pid, &status, 0, &ru) < 0 || !WIFEXITED(status) ||
-	    WEXITSTATUS(status))
-		return -1;
-	keep_best(b, tv_s(ru.ru_utime) + tv_s(ru.ru_stime), now() - t0);
-	*rss_kb = ru.ru_maxrss;
-	return 0;
+	mttd_syst_free(y);
 }
 
 static int write_stream(const char *file, const struct stpenc *e)
@@ -211,81 +79,187 @@ static int write_stream(const char *file, const struct stpenc *e)
 	return 0;
 }
 
-int main(int argc, char **argv)
+static int cli_rates(const char *exe, const char *path, size_t len,
+		     uint64_t msgs, const char *const *const *runs,
+		     const char *const *names, int n, int reps)
 {
-	int wr = argc > 2 && !strcmp(argv[1], "--write");
-	const char *exe = argc > 1 ? argv[1 + wr] : NULL;
-	size_t mib = argc > 2 + wr ? strtoul(argv[2 + wr], NULL, 0) : 256;
-	size_t len;
+	int i, k;
+
+	for (i = 0; i < n; i++) {
+		struct best b = BEST_INIT;
+		long rss = 0, r;
+
+		for (k = 0; k < reps; k++) {
+			if (cli_run(exe, path, runs[i], &b, &r)) {
+				fprintf(stderr, "bench: %s failed\n", exe);
+				return -1;
+			}
+			if (r > rss)
+				rss = r;
+		}
+		print_rate(names[i], len, &b);
+		if (msgs)
+			printf("  %5.2f M msg/s", (double)msgs / 1e6 / b.cpu);
+		printf("  peak RSS %ld KiB\n", rss);
+	}
+	return 0;
+}
+
+static int stp_part(const char *exe, size_t mib)
+{
+	static const char *const none[] = { "--no-output", NULL };
+	static const char *const text[] = { NULL };
+	static const char *const json[] = { "--format=json", NULL };
+	static const char *const *const runs[] = { none, text, json };
+	static const char *const names[] = {
+		"mttdecode --no-output:       ",
+		"mttdecode text > /dev/null:  ",
+		"mttdecode json > /dev/null:  ",
+	};
+	struct best best[2] = { BEST_INIT, BEST_INIT };
 	struct stpenc e;
-	struct best best[2] = { { 1e9, 1e9 }, { 1e9, 1e9 } };
-	char path[] = "/tmp/mttdecode-bench-XXXXXX";
-	int i, fd;
+	char path[32];
+	size_t len;
+	int i, r;
 
 	stpenc_init(&e, 3);
-	build(&e, mib << 20);
-	if (e.oom) {
-		fprintf(stderr, "bench: out of memory\n");
-		return 1;
-	}
-	if (wr) {
-		i = write_stream(exe, &e);
-		stpenc_free(&e);
-		return i;
-	}
+	build_stp(&e, mib << 20);
+	if (e.oom)
+		return -1;
 	len = stpenc_bytes(&e);
-	printf("stream: %.1f MB of STPv2 (messages of 8..256 bytes, "
-	       "32 channels)\n", (double)len / 1e6);
+	printf("raw STP: %.1f MB (messages of 8..256 bytes, 32 channels)\n",
+	       (double)len / 1e6);
 	for (i = 0; i < 10; i++)
 		lib_run(e.buf, len, i & 1, &best[i & 1]);
 	print_rate("library, packets only:        ", len, &best[0]);
 	printf("\n");
 	print_rate("library, packets + messages:  ", len, &best[1]);
 	printf("\n");
-
-	if (!exe)
-		goto out;
-	fd = mkstemp(path);
-	if (fd < 0 || write(fd, e.buf, len) != (ssize_t)len) {
-		fprintf(stderr, "bench: cannot write %s\n", path);
-		return 1;
+	if (!exe) {
+		stpenc_free(&e);
+		return 0;
 	}
-	close(fd);
+	r = temp_file(&e, path);
 	/* give the stream back first: a forked child's peak RSS would
 	 * include it */
 	stpenc_free(&e);
-	{
-		static const char *const none[] = { "--no-output", NULL };
-		static const char *const text[] = { NULL };
-		static const char *const json[] = { "--format=json", NULL };
-		static const char *const *runs[] = { none, text, json };
-		static const char *const names[] = {
-			"mttdecode --no-output:       ",
-			"mttdecode text > /dev/null:  ",
-			"mttdecode json > /dev/null:  ",
-		};
-
-		for (i = 0; i < 3; i++) {
-			struct best b = { 1e9, 1e9 };
-			long rss = 0, r;
-			int k;
-
-			for (k = 0; k < 5; k++) {
-				if (cli_run(exe, path, runs[i], &b, &r)) {
-					fprintf(stderr, "bench: %s failed\n",
-						exe);
-					unlink(path);
-					return 1;
-				}
-				if (r > rss)
-					rss = r;
-			}
-			print_rate(names[i], len, &b);
-			printf("  peak RSS %ld KiB\n", rss);
-		}
-	}
+	if (!r)
+		r = cli_rates(exe, path, len, 0, runs, names, 3, 5);
 	unlink(path);
-out:
+	return r;
+}
+
+static int syst_part(const char *exe, size_t mib)
+{
+	char coll[32], cl[48];
+	const char *const none[] = { "--syst", "--no-output", NULL };
+	const char *const text[] = { "--syst", "--collateral", cl, NULL };
+	const char *const csv[] = { "--format=csv", "--collateral", cl, NULL };
+	const char *const json[] = { "--syst", "--format=json",
+				     "--collateral", cl, NULL };
+	const char *const chrome[] = { "--syst", "--format=chrome",
+				       "--collateral", cl, NULL };
+	const char *const *const runs[] = { none, text, csv, json, chrome };
+	static const char *const names[] = {
+		"mttdecode --syst --no-output:",
+		"mttdecode --syst text:       ",
+		"mttdecode --format=csv:      ",
+		"mttdecode --syst json:       ",
+		"mttdecode --syst chrome:     ",
+	};
+	struct best b = BEST_INIT;
+	struct stpenc e;
+	uint64_t msgs;
+	char path[32];
+	size_t len;
+	int i, r;
+
+	stpenc_init(&e, 3);
+	msgs = build_syst(&e, mib << 20);
+	if (e.oom)
+		return -1;
+	len = stpenc_bytes(&e);
+	printf("\nSyS-T over STP: %.1f MB, %.2f M messages (p_sys-t shaped: "
+	       "GUID, length, text; SHORT32, CATALOG, PRINTF, CLOCK mixed in)\n",
+	       (double)len / 1e6, (double)msgs / 1e6);
+	for (i = 0; i < 5; i++)
+		lib_run(e.buf, len, 2, &b);
+	print_rate("library, STP + SyS-T decode:  ", len, &b);
+	printf("  %5.2f M msg/s\n", (double)msgs / 1e6 / b.cpu);
+	if (!exe) {
+		stpenc_free(&e);
+		return 0;
+	}
+	if (write_collateral(coll))
+		return -1;
+	snprintf(cl, sizeof(cl), "%s", coll);
+	r = temp_file(&e, path);
 	stpenc_free(&e);
+	if (!r)
+		r = cli_rates(exe, path, len, msgs, runs, names, 5, 3);
+	unlink(path);
+	unlink(coll);
+	return r;
+}
+
+/* peak RSS at two stream sizes */
+static int memory_part(const char *exe, size_t mib)
+{
+	static const char *const json[] = { "--syst", "--format=json", NULL };
+	size_t sizes[2] = { mib / 8 ? mib / 8 : 1, mib / 2 ? mib / 2 : 1 };
+	long rss[2];
+	size_t len[2];
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		struct best b = BEST_INIT;
+		struct stpenc e;
+		char path[32];
+		int r;
+
+		stpenc_init(&e, 3);
+		build_syst(&e, sizes[i] << 20);
+		len[i] = stpenc_bytes(&e);
+		r = e.oom ? -1 : temp_file(&e, path);
+		stpenc_free(&e);
+		if (r)
+			return -1;
+		r = cli_run(exe, path, json, &b, &rss[i]);
+		unlink(path);
+		if (r)
+			return -1;
+	}
+	printf("\npeak RSS, mttdecode --syst --format=json: %ld KiB for %.0f MB,"
+	       " %ld KiB for %.0f MB\n", rss[0], (double)len[0] / 1e6, rss[1],
+	       (double)len[1] / 1e6);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	int wr = argc > 2 && !strcmp(argv[1], "--write");
+	int wrs = argc > 2 && !strcmp(argv[1], "--write-syst");
+	const char *exe = argc > 1 ? argv[1 + (wr || wrs)] : NULL;
+	size_t mib = argc > 2 + (wr || wrs) ?
+		     strtoul(argv[2 + (wr || wrs)], NULL, 0) : 256;
+
+	if (wr || wrs) {
+		struct stpenc e;
+		int r;
+
+		stpenc_init(&e, 3);
+		if (wr)
+			build_stp(&e, mib << 20);
+		else
+			build_syst(&e, mib << 20);
+		r = e.oom ? 1 : write_stream(exe, &e);
+		stpenc_free(&e);
+		return r;
+	}
+	if (stp_part(exe, mib) || syst_part(exe, mib / 2) ||
+	    (exe && memory_part(exe, mib))) {
+		fprintf(stderr, "bench: failed\n");
+		return 1;
+	}
 	return 0;
 }

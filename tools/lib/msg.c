@@ -2,7 +2,9 @@
  * msg.c - message reassembly and loss reporting over STP decoder events
  * (rules in mttdecode/msg.h), delivering to the registered sinks.
  */
+#include <stddef.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "mttdecode/msg.h"
 #include "msg_chan.h"
@@ -257,13 +259,30 @@ static void packet(struct mttd_msgdec *m, const struct mttd_stp_event *e)
 	}
 }
 
-static inline int plain_data(const struct mttd_stp_event *e, uint32_t key)
-{
-	return e->type == MTTD_EV_PACKET &&
-	       (e->flags & (MTTD_PKT_DATA | MTTD_PKT_TS | MTTD_PKT_MARKED)) ==
-	       MTTD_PKT_DATA &&
-	       ((uint32_t)e->master << 16 | e->channel) == key;
-}
+/*
+ * The fast path reads an event's type/op/nibbles/flags and its
+ * master/channel as two 32-bit words (they are adjacent, see stp_ops.c).
+ */
+_Static_assert(offsetof(struct mttd_stp_event, channel) ==
+	       offsetof(struct mttd_stp_event, master) + 2 &&
+	       offsetof(struct mttd_stp_event, nibbles) ==
+	       offsetof(struct mttd_stp_event, type) + 2 &&
+	       offsetof(struct mttd_stp_event, flags) ==
+	       offsetof(struct mttd_stp_event, type) + 3,
+	       "event layout");
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define B0(x)		((uint32_t)(x) << 24)
+#define B3(x)		((uint32_t)(x))
+#define NIBBLES(w)	(((w) >> 8) & 0xff)
+#define MCKEY(key)	(key)
+#else
+#define B0(x)		((uint32_t)(x))
+#define B3(x)		((uint32_t)(x) << 24)
+#define NIBBLES(w)	(((w) >> 16) & 0xff)
+#define MCKEY(key)	((key) >> 16 | (key) << 16)
+#endif
+#define TF_MASK	(B0(0xff) | B3(MTTD_PKT_DATA | MTTD_PKT_TS | MTTD_PKT_MARKED))
+#define TF_DATA	(B0(MTTD_EV_PACKET) | B3(MTTD_PKT_DATA))
 
 /*
  * The common case: a run of unmarked, untimestamped data packets for the
@@ -275,10 +294,14 @@ run_of_data(struct mttd_msgdec *m, const struct mttd_stp_event *e,
 	    const struct mttd_stp_event *end)
 {
 	struct mttd__slot *s;
-	uint32_t len, cap, key = m->cur_key;
+	uint32_t len, cap, tf, mc, mck = MCKEY(m->cur_key);
 	uint8_t *buf;
 
-	if (m->cur < 0 || !plain_data(e, key))
+	if (m->cur < 0)
+		return e;
+	memcpy(&tf, &e->type, 4);
+	memcpy(&mc, &e->master, 4);
+	if ((tf & TF_MASK) != TF_DATA || mc != mck)
 		return e;
 	s = &m->ch.slot[m->cur];
 	/* in locals: the byte stores could alias the slot otherwise */
@@ -286,11 +309,16 @@ run_of_data(struct mttd_msgdec *m, const struct mttd_stp_event *e,
 	cap = s->cap;
 	buf = s->buf;
 	do {
+		uint32_t nib = NIBBLES(tf);
+
 		if (!mttd__put8(buf, len, cap, e->value))
 			break;
-		len += data_bytes(e);
-		e++;
-	} while (e < end && plain_data(e, key));
+		len += nib > 1 ? nib / 2u : 1u;
+		if (++e == end)
+			break;
+		memcpy(&tf, &e->type, 4);
+		memcpy(&mc, &e->master, 4);
+	} while ((tf & TF_MASK) == TF_DATA && mc == mck);
 	s->len = len;
 	return e;
 }

@@ -10,6 +10,7 @@
  * bounds checks for the body of a caller's buffer, and with them for the
  * zero-padded carry buffer (see stp_internal.h).
  */
+#include <stddef.h>
 #include <string.h>
 
 #include "nibble.h"
@@ -19,6 +20,21 @@
 
 #define likely(x)	__builtin_expect(!!(x), 1)
 #define unlikely(x)	__builtin_expect(!!(x), 0)
+
+/* master and channel packed the way struct mttd_stp_event stores them,
+ * so one 4-byte copy fills both */
+_Static_assert(offsetof(struct mttd_stp_event, channel) ==
+	       offsetof(struct mttd_stp_event, master) + 2,
+	       "master and channel must be adjacent");
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define MC(m, c)	((uint32_t)(m) << 16 | (uint16_t)(c))
+#define MC_MASTER(x)	((uint16_t)((x) >> 16))
+#define MC_CHANNEL(x)	((uint16_t)(x))
+#else
+#define MC(m, c)	((uint32_t)(uint16_t)(m) | (uint32_t)(c) << 16)
+#define MC_MASTER(x)	((uint16_t)(x))
+#define MC_CHANNEL(x)	((uint16_t)((x) >> 16))
+#endif
 
 static void emit_nulls(struct mttd_stp *d, uint64_t nib, uint64_t k)
 {
@@ -45,17 +61,18 @@ packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
 	uint64_t stop, uint64_t valid, const int checked, int *more)
 {
 	uint64_t ts = d->ts, last_v = d->last_v;
-	unsigned int master = d->master, channel = d->channel;
+	/* master and channel in one register, as an event holds them */
+	uint32_t mc = MC(d->master, d->channel);
 	unsigned int last_n = d->last_n;
 	struct mttd_stp_event *e = d->ev + d->nev;
 
 	/* the events from d->ev + d->nev to e are packets, all counted here */
 #define SAVE() do { d->ts = ts; d->last_v = last_v; d->last_n = (uint8_t)last_n; \
-		d->master = (uint16_t)master; d->channel = (uint16_t)channel; \
+		d->master = MC_MASTER(mc); d->channel = MC_CHANNEL(mc); \
 		d->st.packets += (uint64_t)(e - (d->ev + d->nev)); \
 		d->nev = (uint32_t)(e - d->ev); } while (0)
 #define LOAD() do { ts = d->ts; last_v = d->last_v; last_n = d->last_n; \
-		master = d->master; channel = d->channel; \
+		mc = MC(d->master, d->channel); \
 		e = d->ev + d->nev; } while (0)
 #define COMMIT() do { if (unlikely(++e == d->ev + MTTD_BATCH)) { SAVE(); \
 		mttd__flush(d); e = d->ev; } } while (0)
@@ -129,32 +146,30 @@ packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
 
 		memcpy(&e->type, o, 4);		/* type, op, nibbles, flags */
 		if (likely(kind == K_DATA)) {
-			e->master = (uint16_t)master;
-			e->channel = (uint16_t)channel;
+			memcpy(&e->master, &mc, 4);	/* master, channel */
 		} else {
 			switch (kind) {
 			case K_MASTER:
-				master = (unsigned int)v;
-				channel = 0;
+				mc = MC((unsigned int)v, 0);
 				break;
 			case K_C8:
-				channel = (channel & 0xff00) | (unsigned int)v;
+				mc = MC(MC_MASTER(mc), (MC_CHANNEL(mc) & 0xff00) |
+					(unsigned int)v);
 				break;
 			case K_C16:
-				channel = (unsigned int)v;
+				mc = MC(MC_MASTER(mc), (unsigned int)v);
 				break;
 			case K_VERSION:
-				master = channel = 0;
+				mc = 0;
 				break;
 			default:
 				break;
 			}
-			e->master = (uint16_t)master;
-			e->channel = (uint16_t)channel;
+			memcpy(&e->master, &mc, 4);
 			if (kind == K_MERR)
-				channel = 0;
+				mc = MC(MC_MASTER(mc), 0);
 			else if (kind == K_GERR)
-				master = channel = 0;
+				mc = 0;
 		}
 		e->nib = base + np;
 		e->ts = ts;

@@ -68,6 +68,31 @@ static const char *subtype_name(unsigned int type, unsigned int sub)
 	return NULL;
 }
 
+/* append s to buf[*at..n) (always NUL-terminated) */
+static void cat(char *buf, size_t n, size_t *at, const char *s)
+{
+	size_t k = strlen(s);
+
+	if (*at + k >= n)
+		k = n - 1 - *at;
+	memcpy(buf + *at, s, k);
+	*at += k;
+	buf[*at] = 0;
+}
+
+static void cat_num(char *buf, size_t n, size_t *at, unsigned int v)
+{
+	char t[12];
+	unsigned int k = sizeof(t) - 1;
+
+	t[k] = 0;
+	do {
+		t[--k] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	cat(buf, n, at, t + k);
+}
+
 const char *mttd_syst_type_name(unsigned int type, unsigned int subtype,
 				char *buf, size_t n)
 {
@@ -77,26 +102,33 @@ const char *mttd_syst_type_name(unsigned int type, unsigned int subtype,
 	};
 	const char *t = type < 16 ? types[type] : NULL;
 	const char *s;
+	size_t at = 0;
 
 	if (!n)
 		return buf;
+	buf[0] = 0;
 	if (!t) {
-		snprintf(buf, n, "UNKNOWN(%u)", type);
+		cat(buf, n, &at, "UNKNOWN(");
+		cat_num(buf, n, &at, type);
+		cat(buf, n, &at, ")");
 		return buf;
 	}
-	if (type == MTTD_SYST_SHORT32 || type == MTTD_SYST_SHORT64) {
-		snprintf(buf, n, "%s", t);
+	cat(buf, n, &at, t);
+	if (type == MTTD_SYST_SHORT32 || type == MTTD_SYST_SHORT64)
 		return buf;
-	}
+	cat(buf, n, &at, ":");
 	if (type == MTTD_SYST_RAW) {
-		snprintf(buf, n, "RAW:%u", subtype);
+		cat_num(buf, n, &at, subtype);
 		return buf;
 	}
 	s = subtype_name(type, subtype);
-	if (s)
-		snprintf(buf, n, "%s:%s", t, s);
-	else
-		snprintf(buf, n, "%s:UNKNOWN(%u)", t, subtype);
+	if (s) {
+		cat(buf, n, &at, s);
+	} else {
+		cat(buf, n, &at, "UNKNOWN(");
+		cat_num(buf, n, &at, subtype);
+		cat(buf, n, &at, ")");
+	}
 	return buf;
 }
 

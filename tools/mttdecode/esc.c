@@ -45,10 +45,27 @@ static inline int plain(uint8_t c)
 	return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
 }
 
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+/* some byte of x is below b (b <= 128) / above b (b <= 127) / zero */
+#define HAS_LESS(x, b) (((x) - ONES * (b)) & ~(x) & HIGHS)
+#define HAS_MORE(x, b) ((((x) + ONES * (127 - (b))) | (x)) & HIGHS)
+#define HAS_ZERO(x) HAS_LESS(x, 1)
+
+/* the length of the run of plain bytes at p: 8 at a time, then exactly */
 static size_t run(const uint8_t *p, size_t n)
 {
 	size_t i = 0;
 
+	while (i + 8 <= n) {
+		uint64_t v;
+
+		memcpy(&v, p + i, 8);
+		if (HAS_LESS(v, 0x20) | HAS_MORE(v, 0x7e) |
+		    HAS_ZERO(v ^ (ONES * '"')) | HAS_ZERO(v ^ (ONES * '\\')))
+			break;
+		i += 8;
+	}
 	while (i < n && plain(p[i]))
 		i++;
 	return i;

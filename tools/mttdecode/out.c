@@ -37,7 +37,7 @@ int out_flush(struct out *o)
 	return o->err ? -1 : 0;
 }
 
-void out_mem(struct out *o, const void *p, size_t n)
+void out_mem_slow(struct out *o, const void *p, size_t n)
 {
 	const char *s = p;
 
@@ -49,17 +49,6 @@ void out_mem(struct out *o, const void *p, size_t n)
 		s += k;
 		n -= k;
 	}
-}
-
-void out_str(struct out *o, const char *s)
-{
-	out_mem(o, s, strlen(s));
-}
-
-void out_char(struct out *o, char c)
-{
-	*out_room(o, 1) = c;
-	o->len++;
 }
 
 const char out_digits2[200] =
@@ -82,16 +71,22 @@ void out_hexn(struct out *o, uint64_t v, unsigned int n)
 	o->len += n;
 }
 
+/* "00" "01" ... "ff" */
+#define HD(v) (char)((v) < 10 ? '0' + (v) : 'a' + (v) - 10)
+#define H1(x) HD((x) >> 4), HD((x) & 0xf)
+#define H4(x) H1(x), H1((x) + 1), H1((x) + 2), H1((x) + 3)
+#define H16(x) H4(x), H4((x) + 4), H4((x) + 8), H4((x) + 12)
+#define H64(x) H16(x), H16((x) + 16), H16((x) + 32), H16((x) + 48)
+static const char hex2[512] = { H64(0), H64(64), H64(128), H64(192) };
+
 void out_hexbytes(struct out *o, const uint8_t *p, size_t n)
 {
 	while (n) {
 		size_t k = n < OUT_BUF / 2 ? n : OUT_BUF / 2, i;
 		char *b = out_room(o, 2 * k);
 
-		for (i = 0; i < k; i++) {
-			b[2 * i] = hexd[p[i] >> 4];
-			b[2 * i + 1] = hexd[p[i] & 0xf];
-		}
+		for (i = 0; i < k; i++)
+			memcpy(b + 2 * i, hex2 + 2 * p[i], 2);
 		o->len += 2 * k;
 		p += k;
 		n -= k;

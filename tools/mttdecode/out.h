@@ -92,9 +92,32 @@ static inline char *put_u64_w(char *p, uint64_t v, unsigned int width)
 	return put_mem(p, tmp + 20 - n, n);
 }
 
-void out_mem(struct out *o, const void *p, size_t n);
-void out_str(struct out *o, const char *s);
-void out_char(struct out *o, char c);
+/* more than fits in the buffer's free space */
+void out_mem_slow(struct out *o, const void *p, size_t n);
+
+static inline void out_mem(struct out *o, const void *p, size_t n)
+{
+	if (o->len + n <= OUT_BUF) {
+		memcpy(o->buf + o->len, p, n);
+		o->len += n;
+	} else {
+		out_mem_slow(o, p, n);
+	}
+}
+
+/* inline, so that the length of a literal is known at compile time */
+static inline void out_str(struct out *o, const char *s)
+{
+	out_mem(o, s, strlen(s));
+}
+
+static inline void out_char(struct out *o, char c)
+{
+	if (o->len == OUT_BUF)
+		out_flush(o);
+	o->buf[o->len++] = c;
+}
+
 void out_u64(struct out *o, uint64_t v);
 /* the low n nibbles of v, most significant first, lowercase */
 void out_hexn(struct out *o, uint64_t v, unsigned int n);
