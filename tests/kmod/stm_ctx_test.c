@@ -164,9 +164,7 @@ static bool ctx_f_registered;
 static struct task_struct *ctx_threads[CTX_CPUS];
 static struct timer_list ctx_timers[CTX_CPUS];
 static struct hrtimer ctx_hrtimers[CTX_CPUS];
-static unsigned int ctx_h_ticks[CTX_CPUS];
 static struct perf_event *ctx_perf[CTX_CPUS];
-static atomic_t ctx_nmi_pending[CTX_CPUS];
 
 /* Context: process. */
 static int ctx_link(struct stm_source_data *data)
@@ -314,6 +312,9 @@ static void ctx_perf_stop(void)
 }
 
 #if CTX_HAVE_NMI_IPI
+static unsigned int ctx_h_ticks[CTX_CPUS];	/* H ticks, per H timer */
+static atomic_t ctx_nmi_pending[CTX_CPUS];	/* an NMI is on its way */
+
 /* Context: NMI; an NMI is ours if we flagged this CPU before sending it. */
 static int notrace ctx_nmi_fn(unsigned int type, struct pt_regs *regs)
 {
@@ -368,15 +369,18 @@ static void ctx_ipi_stop(void)
 	unregister_nmi_handler(NMI_LOCAL, KBUILD_MODNAME);
 }
 #else
+/* Context: hard IRQ; no NMI IPIs here. */
 static void ctx_nmi_kick(unsigned int cpu)
 {
 }
 
+/* Context: process. */
 static int ctx_ipi_start(void)
 {
 	return -EOPNOTSUPP;
 }
 
+/* Context: process. */
 static void ctx_ipi_stop(void)
 {
 }
@@ -420,6 +424,7 @@ static void ctx_nmi_stop(void)
 
 /* ---- H: hard IRQ --------------------------------------------------------- */
 
+/* Context: any; the H period from its parameter. */
 static ktime_t ctx_h_period(void)
 {
 	unsigned int us = max_t(unsigned int, READ_ONCE(h_period_us),
@@ -590,6 +595,7 @@ static int ctx_start(void)
 
 /* ---- parameters with callbacks ---------------------------------------------- */
 
+/* Context: process (sysfs write or insmod); starts or stops the run. */
 static int ctx_run_set(const char *val, const struct kernel_param *kp)
 {
 	bool on;
@@ -609,6 +615,7 @@ static int ctx_run_set(const char *val, const struct kernel_param *kp)
 	return err;
 }
 
+/* Context: process (sysfs read). */
 static int ctx_run_get(char *buf, const struct kernel_param *kp)
 {
 	return scnprintf(buf, PAGE_SIZE, "%d\n", READ_ONCE(ctx_running));
@@ -635,6 +642,7 @@ static struct ctx_count ctx_counts[CTX_NR][2] = {
 	[CTX_N] = { { CTX_N, false }, { CTX_N, true } },
 };
 
+/* Context: process (sysfs read); sums the CPUs' counters. */
 static int ctx_count_get(char *buf, const struct kernel_param *kp)
 {
 	const struct ctx_count *c = kp->arg;
@@ -673,6 +681,7 @@ MODULE_PARM_DESC(nmi_ok, "N: messages sent");
 module_param_cb(nmi_failed, &ctx_count_ops, &ctx_counts[CTX_N][1], 0444);
 MODULE_PARM_DESC(nmi_failed, "N: failed writes");
 
+/* Context: process (sysfs read). */
 static int ctx_atomic_get(char *buf, const struct kernel_param *kp)
 {
 	return scnprintf(buf, PAGE_SIZE, "%ld\n",
@@ -689,6 +698,7 @@ MODULE_PARM_DESC(ftrace_nested, "F: calls skipped, nested in the callback on the
 module_param_cb(nmi_sent, &ctx_atomic_ops, &ctx_nmi_sent, 0444);
 MODULE_PARM_DESC(nmi_sent, "N, ipi: NMIs sent");
 
+/* Context: process (sysfs read). */
 static int ctx_where_get(char *buf, const struct kernel_param *kp)
 {
 	unsigned long sum[4] = { 0 };
@@ -708,6 +718,7 @@ static const struct kernel_param_ops ctx_where_ops = {
 module_param_cb(ftrace_where, &ctx_where_ops, NULL, 0444);
 MODULE_PARM_DESC(ftrace_where, "F: writes by the context the hooked function ran in");
 
+/* Context: process (sysfs read). */
 static int ctx_hits_get(char *buf, const struct kernel_param *kp)
 {
 	unsigned long sum = 0;
@@ -724,6 +735,7 @@ static const struct kernel_param_ops ctx_hits_ops = {
 module_param_cb(ftrace_hits, &ctx_hits_ops, NULL, 0444);
 MODULE_PARM_DESC(ftrace_hits, "F: calls of the hooked function seen while running");
 
+/* Context: process (sysfs read). */
 static int ctx_nmi_source_get(char *buf, const struct kernel_param *kp)
 {
 	return scnprintf(buf, PAGE_SIZE, "%s\n", ctx_nmi_names[ctx_nmi_src]);
@@ -737,6 +749,7 @@ MODULE_PARM_DESC(nmi_source, "N: none, perf or ipi (of the last start)");
 
 /* ---- module ------------------------------------------------------------------- */
 
+/* Context: process (module load). */
 static int __init ctx_init(void)
 {
 	unsigned int cpu;
@@ -763,6 +776,7 @@ static int __init ctx_init(void)
 }
 module_init(ctx_init);
 
+/* Context: process (module unload); stops a run still going. */
 static void __exit ctx_exit(void)
 {
 	mutex_lock(&ctx_mutex);

@@ -48,6 +48,7 @@ function diag(text) {
 }
 
 function vm_exit(rc,   i, nexp, names, s) {
+	exited = 1
 	sect = ""
 	nexp = split(expect, names, " ")
 	for (i = 1; i <= nexp; i++) {
@@ -114,6 +115,8 @@ line ~ /^Bail out!/ { result(0, line); next }
 	diag("# " (sect == "" ? "guest" : sect) "| " line)
 }
 END {
+	if (!exited)
+		result(0, "VM exit reported by the host (the run was cut short)")
 	if (n == 0)
 		result(0, "no test results at all")
 	out("1.." n)
