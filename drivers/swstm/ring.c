@@ -3,8 +3,10 @@
  * swstm packet ring: a bounded multi-producer ring of fixed 32-byte
  * slots, each carrying a sequence number.
  *
- * Positions (head, tail, slot sequence numbers) count up forever; a
- * position p lives in slot p & mask.  For the slot of position p:
+ * Positions (tail, slot sequence numbers, and head >> SWSTM_LOST_BITS)
+ * count up forever, modulo 2^(BITS_PER_LONG - SWSTM_LOST_BITS): always
+ * compare them with swstm_pos_diff().  A position p lives in slot
+ * p & mask.  For the slot of position p:
  *
  *   seq == p		free: the producer that claims p may fill it
  *   seq == p + 1	committed: holds the packet of position p
@@ -19,6 +21,13 @@
  * seq = p + nslots.  The acquire/release pairs order the slot's plain
  * contents between the producer and the consumer of one position; the
  * cmpxchgs give each position exactly one producer and one consumer.
+ *
+ * Lost packets: a producer that must drop its packet adds one to the low
+ * bits of head (a cmpxchg on the value it saw), and the producer that
+ * claims that position takes the count with the same cmpxchg that claims
+ * it.  So the count lands on the first packet stored after the drops,
+ * whatever happens to either producer afterwards; the reader turns it
+ * into a GERR marker exactly there.
  *
  * Producers never wait: every loop is bounded, and a packet that cannot
  * be stored in SWSTM_TRIES attempts is dropped and counted.
@@ -55,7 +64,6 @@ int swstm_ring_init(struct swstm_ring *ring, size_t bytes)
 		ring->slots[i].seq = i;
 	ring->mask = n - 1;
 	ring->overwrite = false;
-	atomic_long_set(&ring->pending_lost, 0);
 	atomic_long_set(&ring->drops, 0);
 	atomic_long_set(&ring->head, 0);
 	atomic_long_set(&ring->tail, 0);
@@ -72,6 +80,22 @@ void swstm_ring_free(struct swstm_ring *ring)
 	ring->slots = NULL;
 }
 
+/* Difference a - b of two positions (they wrap before unsigned long). */
+static inline long swstm_pos_diff(unsigned long a, unsigned long b)
+{
+	return (long)((a - b) << SWSTM_LOST_BITS) >> SWSTM_LOST_BITS;
+}
+
+static inline unsigned long swstm_head_pos(unsigned long head)
+{
+	return head >> SWSTM_LOST_BITS;
+}
+
+static inline unsigned long swstm_head_lost(unsigned long head)
+{
+	return head & SWSTM_LOST_MAX;
+}
+
 /*
  * Overwrite mode, ring full: discard the oldest packet.  Any context.
  * Returns true if the producer should retry (a slot was freed, or the
@@ -84,18 +108,38 @@ static notrace bool swstm_ring_discard(struct swstm_ring *ring)
 	struct swstm_slot *slot = &ring->slots[pos & ring->mask];
 	/* pairs with the producer's commit of this slot */
 	unsigned long seq = smp_load_acquire(&slot->seq);
-	long diff = (long)(seq - (pos + 1));
+	long diff = swstm_pos_diff(seq, pos + 1);
 
 	if (diff > 0)		/* consumed under us: tail moved on */
 		return true;
 	if (diff < 0)		/* being written, or the ring emptied */
-		return atomic_long_read(&ring->head) == pos;
+		return !swstm_pos_diff(swstm_head_pos(atomic_long_read(&ring->head)),
+				       pos);
 	if (!atomic_long_try_cmpxchg(&ring->tail, &pos, pos + 1))
 		return true;
 	/* hand the slot to the producer of pos + nslots */
 	smp_store_release(&slot->seq, pos + ring->mask + 1);
 	atomic_long_inc(&ring->drops);
 	return true;
+}
+
+/*
+ * Record one dropped packet at the current head position.  Any context;
+ * bounded.  @head is the value last seen.  A saturated count stays so.
+ */
+static notrace void swstm_ring_mark_lost(struct swstm_ring *ring,
+					 unsigned long head)
+{
+	unsigned int tries;
+
+	atomic_long_inc(&ring->drops);
+	for (tries = 0; tries < SWSTM_TRIES; tries++) {
+		if (swstm_head_lost(head) == SWSTM_LOST_MAX)
+			return;
+		if (atomic_long_try_cmpxchg_relaxed(&ring->head, &head,
+						    head + 1))
+			return;
+	}
 }
 
 /*
@@ -111,28 +155,32 @@ notrace bool swstm_ring_write(struct swstm_ring *ring, unsigned int master,
 			      unsigned int flags, unsigned int size,
 			      const u8 *payload)
 {
+	unsigned long head, pos, seq;
 	struct swstm_stats *st;
 	struct swstm_slot *slot;
-	unsigned long pos, seq, lost;
 	unsigned int tries;
 	long diff;
 
-	pos = atomic_long_read(&ring->head);
+	head = atomic_long_read(&ring->head);
 	for (tries = 0; tries < SWSTM_TRIES; tries++) {
+		pos = swstm_head_pos(head);
 		slot = &ring->slots[pos & ring->mask];
 		/* pairs with the release by the slot's last consumer */
 		seq = smp_load_acquire(&slot->seq);
-		diff = (long)(seq - pos);
+		diff = swstm_pos_diff(seq, pos);
 		if (!diff) {
+			unsigned long next = (pos + 1) << SWSTM_LOST_BITS;
+
 			/*
-			 * The acquire above already orders our stores to the
-			 * slot after its previous consumer's reads; the
-			 * cmpxchg only has to pick one winner.
+			 * Claim pos and take the drops recorded at it.  The
+			 * acquire above already orders our stores to the slot
+			 * after its previous consumer's reads; the cmpxchg
+			 * only has to pick one winner.
 			 */
-			if (atomic_long_try_cmpxchg_relaxed(&ring->head, &pos,
-							    pos + 1))
+			if (atomic_long_try_cmpxchg_relaxed(&ring->head, &head,
+							    next))
 				goto claimed;
-			continue;	/* pos now holds the current head */
+			continue;	/* head now holds the current value */
 		}
 		if (diff < 0) {
 			unsigned long old = pos - ring->mask - 1;
@@ -142,19 +190,19 @@ notrace bool swstm_ring_write(struct swstm_ring *ring, unsigned int master,
 			 * has been claimed by a consumer, it is being freed
 			 * right now: try again.  Else the ring is full.
 			 */
-			if ((long)(atomic_long_read(&ring->tail) - old) > 0)
+			if (swstm_pos_diff(atomic_long_read(&ring->tail), old) > 0)
 				cpu_relax();
 			else if (!READ_ONCE(ring->overwrite) ||
 				 !swstm_ring_discard(ring))
 				break;
 		}
-		pos = atomic_long_read(&ring->head);
+		head = atomic_long_read(&ring->head);
 	}
-	atomic_long_inc(&ring->drops);
-	atomic_long_inc(&ring->pending_lost);
+	swstm_ring_mark_lost(ring, head);
 	return false;
 
 claimed:
+	/* taken after the claim, so timestamps rise in stream order */
 	slot->ts = flags & STP_PACKET_TIMESTAMPED ? ktime_get_mono_fast_ns() : 0;
 	slot->master = master;
 	slot->channel = channel;
@@ -162,11 +210,7 @@ claimed:
 	slot->flags = flags;
 	slot->size = size;
 	memcpy(slot->payload, payload, size);
-	lost = 0;
-	/* plain read first: the common path adds no atomic operation */
-	if (unlikely(atomic_long_read(&ring->pending_lost)))
-		lost = atomic_long_xchg(&ring->pending_lost, 0);
-	slot->lost = min_t(unsigned long, lost, SWSTM_LOST_MAX);
+	slot->lost = swstm_head_lost(head);
 	/* commit: the slot's contents are visible to whoever sees pos + 1 */
 	smp_store_release(&slot->seq, pos + 1);
 
@@ -196,7 +240,7 @@ bool swstm_ring_read(struct swstm_ring *ring, struct swstm_slot *out,
 		slot = &ring->slots[pos & ring->mask];
 		/* pairs with the producer's commit of this slot */
 		seq = smp_load_acquire(&slot->seq);
-		diff = (long)(seq - (pos + 1));
+		diff = swstm_pos_diff(seq, pos + 1);
 		if (diff < 0)
 			return false;
 		if (!diff) {
@@ -209,7 +253,7 @@ bool swstm_ring_read(struct swstm_ring *ring, struct swstm_slot *out,
 	*out = *slot;
 	/* our reads of the slot are done: hand it to the next producer */
 	smp_store_release(&slot->seq, pos + ring->mask + 1);
-	*lost = pos - ring->consumed + out->lost;
+	*lost = swstm_pos_diff(pos, ring->consumed) + out->lost;
 	ring->consumed = pos + 1;
 	return true;
 }
@@ -221,7 +265,7 @@ bool swstm_ring_readable(struct swstm_ring *ring)
 	struct swstm_slot *slot = &ring->slots[pos & ring->mask];
 
 	/* pairs with the producer's commit of this slot */
-	return smp_load_acquire(&slot->seq) == pos + 1;
+	return !swstm_pos_diff(smp_load_acquire(&slot->seq), pos + 1);
 }
 
 /*
@@ -233,16 +277,22 @@ bool swstm_ring_readable(struct swstm_ring *ring)
 unsigned long swstm_ring_idle_lost(struct swstm_ring *ring)
 {
 	unsigned long tail = atomic_long_read(&ring->tail);
+	unsigned long head = atomic_long_read(&ring->head);
 	unsigned long lost;
 
 	/* a packet in flight will carry the count itself */
-	if (atomic_long_read(&ring->head) != tail)
+	if (swstm_pos_diff(swstm_head_pos(head), tail))
 		return 0;
-	lost = tail - ring->consumed;
+	lost = swstm_pos_diff(tail, ring->consumed);
 	ring->consumed = tail;
-	if (atomic_long_read(&ring->pending_lost))
-		lost += atomic_long_xchg(&ring->pending_lost, 0);
-	return lost;
+	/* take the drops recorded at the head; a new claim takes them */
+	while (swstm_head_lost(head) &&
+	       !atomic_long_try_cmpxchg(&ring->head, &head,
+					head & ~(unsigned long)SWSTM_LOST_MAX)) {
+		if (swstm_pos_diff(swstm_head_pos(head), tail))
+			return lost;
+	}
+	return lost + swstm_head_lost(head);
 }
 
 /* Process context: packets stored so far. */

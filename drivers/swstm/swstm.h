@@ -23,6 +23,8 @@
 #define SWSTM_MAX_PAYLOAD	8
 /* a slot's lost count saturates here, as the GERR marker does */
 #define SWSTM_LOST_MAX		0xff
+/* low bits of ring->head holding the drops at the head position */
+#define SWSTM_LOST_BITS		8
 
 /**
  * struct swstm_slot - one raw STP packet in the ring
@@ -62,9 +64,12 @@ struct swstm_stats {
  * @mask:	number of slots - 1
  * @stats:	per-CPU packet and byte counts of stored packets
  * @overwrite:	full ring: false drops new packets, true drops the oldest
- * @pending_lost: packets dropped that no slot records yet
  * @drops:	packets lost in total (rejected or overwritten)
- * @head:	next position a producer claims
+ * @head:	next position a producer claims, shifted left by
+ *		SWSTM_LOST_BITS, with the packets dropped at that position
+ *		(saturated) in the low bits: whoever claims the position
+ *		takes the count in the same cmpxchg, so a loss is marked
+ *		exactly where it happened
  * @tail:	next position to consume (by the reader or an overwriter)
  * @consumed:	reader only: position after the last slot it consumed
  */
@@ -73,7 +78,6 @@ struct swstm_ring {
 	unsigned long			mask;
 	struct swstm_stats __percpu	*stats;
 	bool				overwrite;
-	atomic_long_t			pending_lost;
 	atomic_long_t			drops;
 
 	atomic_long_t			head ____cacheline_aligned_in_smp;
