@@ -137,6 +137,21 @@ static int unhex(const char *s, unsigned char *out, size_t max)
 	return (int)(n / 2);
 }
 
+/* the input file named by argv[optind]; NULL (and a message) if none */
+static FILE *open_input(int argc, char **argv, const char *mode)
+{
+	FILE *f;
+
+	if (optind >= argc) {
+		fprintf(stderr, "swstm_check: no input file\n");
+		return NULL;
+	}
+	f = fopen(argv[optind], mode);
+	if (!f)
+		perror(argv[optind]);
+	return f;
+}
+
 /* ---- msgs -------------------------------------------------------------- */
 
 struct tagstate {
@@ -265,13 +280,9 @@ static int do_msgs(int argc, char **argv)
 		default: return 2;
 		}
 	}
-	if (optind >= argc)
+	f = open_input(argc, argv, "r");
+	if (!f)
 		return 2;
-	f = fopen(argv[optind], "r");
-	if (!f) {
-		perror(argv[optind]);
-		return 2;
-	}
 	ntags = (int)strlen(tags);
 	if (ntags > MAX_TAGS)
 		return 2;
@@ -420,13 +431,9 @@ static int do_text(int argc, char **argv)
 		default: return 2;
 		}
 	}
-	if (optind >= argc)
+	f = open_input(argc, argv, "r");
+	if (!f)
 		return 2;
-	f = fopen(argv[optind], "r");
-	if (!f) {
-		perror(argv[optind]);
-		return 2;
-	}
 	while (fgets(line, sizeof(line), f)) {
 		if (json_str(line, "kind", kind, sizeof(kind)) ||
 		    strcmp(kind, "msg") || !json_true(line, "complete") ||
@@ -455,13 +462,10 @@ static int do_losses(int argc, char **argv)
 	char kind[32];
 	FILE *f;
 
-	if (argc < 2)
+	optind = 1;
+	f = open_input(argc, argv, "r");
+	if (!f)
 		return 2;
-	f = fopen(argv[1], "r");
-	if (!f) {
-		perror(argv[1]);
-		return 2;
-	}
 	while (fgets(line, sizeof(line), f)) {
 		if (json_str(line, "kind", kind, sizeof(kind)) ||
 		    strcmp(kind, "loss"))
@@ -514,13 +518,9 @@ static int do_sync(int argc, char **argv)
 			return 2;
 		interval = strtoul(optarg, NULL, 0);
 	}
-	if (optind >= argc)
+	f = open_input(argc, argv, "rb");
+	if (!f)
 		return 2;
-	f = fopen(argv[optind], "rb");
-	if (!f) {
-		perror(argv[optind]);
-		return 2;
-	}
 	raw = malloc(64 << 20);
 	if (!raw)
 		return 2;
