@@ -4,6 +4,7 @@
 #   make demo       set up a fresh Debian 12 host, boot a VM, run a trace session
 #   make check      set up, then unit tests, fuzz smoke runs and the VM suite under prove
 #   make bench      write-path (in the VM) and decoder (on the host) figures
+#   make fuzz       longer libFuzzer runs of the decoder
 #   make install    install modules (with depmod) and tools
 #
 # KDIR selects the kernel build tree (default: scripts/kdir.sh).
@@ -17,6 +18,7 @@ DESTDIR ?=
 
 export KDIR
 
+.PHONY: fuzz
 .PHONY: all modules tools tests deps check check-host check-debian check-debug \
 	check-rt demo bench install modules_install tools_install clean sparse \
 	checkpatch
@@ -51,6 +53,10 @@ check-debug:
 	prove -v tests/lanes/debug.t
 check-rt:
 	prove -v tests/lanes/rt.t
+
+# Longer fuzzing of the decoder's STP and SyS-T layers (libFuzzer).
+fuzz: deps
+	$(MAKE) -C tools fuzz-long
 
 demo: deps
 	$(MAKE) tests
