@@ -65,90 +65,83 @@ void *to_pdrv_policy_node(struct config_item *item)
 }
 EXPORT_SYMBOL_GPL(to_pdrv_policy_node);
 
-/* Parse "first last" into @first and @last; -EINVAL if unparsable. */
-static int stp_parse_range(const char *page, unsigned int *first,
-			   unsigned int *last)
-{
-	if (sscanf(page, "%u %u", first, last) != 2)
-		return -EINVAL;
-	return 0;
-}
-
-static ssize_t stp_node_masters_show(struct config_item *item, char *page)
+/* Show a node's range "first last" (@masters: masters, else channels). */
+static ssize_t stp_node_range_show(struct config_item *item, char *page,
+				   bool masters)
 {
 	struct stp_policy_node *node = to_stp_policy_node(item);
 	ssize_t ret;
 
 	mutex_lock(&stp_policy_mutex);
-	ret = sprintf(page, "%u %u\n", node->r.first_master,
-		      node->r.last_master);
+	if (masters)
+		ret = sprintf(page, "%u %u\n", node->r.first_master,
+			      node->r.last_master);
+	else
+		ret = sprintf(page, "%u %u\n", node->r.first_channel,
+			      node->r.last_channel);
 	mutex_unlock(&stp_policy_mutex);
 	return ret;
+}
+
+/*
+ * Store "first last" into a node's master or channel range: -EINVAL if
+ * unparsable, -ERANGE outside the device's range or reversed, -ENODEV
+ * once the device is gone.  Context: process.
+ */
+static ssize_t stp_node_range_store(struct config_item *item,
+				    const char *page, size_t count,
+				    bool masters)
+{
+	struct stp_policy_node *node = to_stp_policy_node(item);
+	unsigned int first, last, lo, hi;
+	struct stm_device *stm;
+	int err = 0;
+
+	if (sscanf(page, "%u %u", &first, &last) != 2)
+		return -EINVAL;
+
+	mutex_lock(&stp_policy_mutex);
+	stm = node->policy->stm;
+	if (!stm) {
+		err = -ENODEV;
+		goto unlock;
+	}
+	lo = masters ? stm->sw_start : 0;
+	hi = masters ? stm->sw_end : stm->sw_nchannels - 1;
+	if (first > last || first < lo || last > hi) {
+		err = -ERANGE;
+	} else if (masters) {
+		node->r.first_master = first;
+		node->r.last_master = last;
+	} else {
+		node->r.first_channel = first;
+		node->r.last_channel = last;
+	}
+unlock:
+	mutex_unlock(&stp_policy_mutex);
+	return err ? err : count;
+}
+
+static ssize_t stp_node_masters_show(struct config_item *item, char *page)
+{
+	return stp_node_range_show(item, page, true);
 }
 
 static ssize_t stp_node_masters_store(struct config_item *item,
 				      const char *page, size_t count)
 {
-	struct stp_policy_node *node = to_stp_policy_node(item);
-	unsigned int first, last;
-	struct stm_device *stm;
-	int err;
-
-	err = stp_parse_range(page, &first, &last);
-	if (err)
-		return err;
-
-	mutex_lock(&stp_policy_mutex);
-	stm = node->policy->stm;
-	if (!stm) {
-		err = -ENODEV;
-	} else if (first > last || first < stm->sw_start ||
-		   last > stm->sw_end) {
-		err = -ERANGE;
-	} else {
-		node->r.first_master = first;
-		node->r.last_master = last;
-	}
-	mutex_unlock(&stp_policy_mutex);
-	return err ? err : count;
+	return stp_node_range_store(item, page, count, true);
 }
 
 static ssize_t stp_node_channels_show(struct config_item *item, char *page)
 {
-	struct stp_policy_node *node = to_stp_policy_node(item);
-	ssize_t ret;
-
-	mutex_lock(&stp_policy_mutex);
-	ret = sprintf(page, "%u %u\n", node->r.first_channel,
-		      node->r.last_channel);
-	mutex_unlock(&stp_policy_mutex);
-	return ret;
+	return stp_node_range_show(item, page, false);
 }
 
 static ssize_t stp_node_channels_store(struct config_item *item,
 				       const char *page, size_t count)
 {
-	struct stp_policy_node *node = to_stp_policy_node(item);
-	unsigned int first, last;
-	struct stm_device *stm;
-	int err;
-
-	err = stp_parse_range(page, &first, &last);
-	if (err)
-		return err;
-
-	mutex_lock(&stp_policy_mutex);
-	stm = node->policy->stm;
-	if (!stm) {
-		err = -ENODEV;
-	} else if (first > last || last >= stm->sw_nchannels) {
-		err = -ERANGE;
-	} else {
-		node->r.first_channel = first;
-		node->r.last_channel = last;
-	}
-	mutex_unlock(&stp_policy_mutex);
-	return err ? err : count;
+	return stp_node_range_store(item, page, count, false);
 }
 
 CONFIGFS_ATTR(stp_node_, masters);

@@ -12,6 +12,28 @@
 #include "stm.h"
 
 /*
+ * Take @src off @stm: no new writer finds the link, writers in flight are
+ * waited for, then the device is told and the channels are freed.
+ * Context: process, stm_link_mutex held.
+ */
+static void stm_source_detach(struct stm_source_device *src,
+			      struct stm_device *stm)
+{
+	struct stm_data *data;
+
+	RCU_INIT_POINTER(src->link, NULL);
+	list_del_init(&src->link_entry);
+	synchronize_rcu();
+
+	data = stm_data_get(stm);
+	if (data && data->unlink)
+		data->unlink(data, src->output.master, src->output.channel);
+	stm_data_put(stm);
+
+	stm_output_free(stm, &src->output);
+}
+
+/*
  * Link @src to @stm: channels by the source's own name, then "default",
  * then the device's and the source's link callbacks.  On failure
  * everything is undone.  Context: process, stm_link_mutex held.
@@ -52,13 +74,8 @@ static int stm_source_do_link(struct stm_source_device *src,
 	return 0;
 
 err_detach:
-	RCU_INIT_POINTER(src->link, NULL);
-	list_del_init(&src->link_entry);
-	synchronize_rcu();
-	data = stm_data_get(stm);
-	if (data && data->unlink)
-		data->unlink(data, src->output.master, src->output.channel);
-	stm_data_put(stm);
+	stm_source_detach(src, stm);
+	return err;
 err_free_output:
 	stm_output_free(stm, &src->output);
 	return err;
@@ -72,7 +89,6 @@ err_free_output:
 static void stm_source_do_unlink(struct stm_source_device *src)
 {
 	struct stm_device *stm;
-	struct stm_data *data;
 
 	stm = rcu_dereference_protected(src->link,
 					lockdep_is_held(&stm_link_mutex));
@@ -81,17 +97,7 @@ static void stm_source_do_unlink(struct stm_source_device *src)
 
 	if (src->data->unlink)
 		src->data->unlink(src->data);
-
-	RCU_INIT_POINTER(src->link, NULL);
-	list_del_init(&src->link_entry);
-	synchronize_rcu();
-
-	data = stm_data_get(stm);
-	if (data && data->unlink)
-		data->unlink(data, src->output.master, src->output.channel);
-	stm_data_put(stm);
-
-	stm_output_free(stm, &src->output);
+	stm_source_detach(src, stm);
 	stm_put_device(stm);
 }
 

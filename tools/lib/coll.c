@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hex.h"
 #include "coll_internal.h"
 
 struct mttd_coll *mttd_coll_new(void)
@@ -257,17 +258,6 @@ const struct mttd_coll_entry *mttd_coll_find(const struct mttd_coll *c,
 	return NULL;
 }
 
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
 int mttd_guid_parse(const char *s, uint8_t out[16])
 {
 	unsigned int n = 0;
@@ -280,7 +270,7 @@ int mttd_guid_parse(const char *s, uint8_t out[16])
 		s++;
 	}
 	while (*s && n < 32) {
-		int v = hexval((unsigned char)*s);
+		int v = mttd_hexval((unsigned char)*s);
 
 		if (v < 0) {
 			if (*s != '-')

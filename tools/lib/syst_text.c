@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 
+#include "hex.h"
 #include "syst_internal.h"
 
 #define LINE_MAX_BYTES (256u << 10)
@@ -48,17 +49,6 @@ void mttd_syst_text_free(struct mttd_syst_text *t)
 	free(t->line);
 	free(t->msg);
 	free(t);
-}
-
-static int hexval(char c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
 }
 
 static const char *find_marker(const char *l, size_t n)
@@ -113,8 +103,8 @@ static void line(struct mttd_syst_text *t, const char *l, size_t n,
 			h++;
 			continue;
 		}
-		a = hexval(*h);
-		b = h + 1 < end ? hexval(h[1]) : -1;
+		a = mttd_hexval(*h);
+		b = h + 1 < end ? mttd_hexval(h[1]) : -1;
 		if (a < 0 || b < 0) {
 			if (over && h + 1 >= end)
 				break;	/* cut inside a byte */
