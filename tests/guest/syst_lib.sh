@@ -67,19 +67,24 @@ syst_policy_dump() {
 
 # syst_intervals IVL PATTERN FILE: in "syst_check msgs" lines (FILE, in
 # STP time order), the ones matching PATTERN are "stamped" (a timestamp,
-# a CLOCK message): each comes >= IVL ms after the previous stamped one
-# (1 ms slack), and no unstamped data message comes IVL ms (+3 ms slack)
-# or more after the last stamped one.  Prints the count; fails otherwise.
+# a CLOCK message): each comes at least IVL/2 ms after the previous
+# stamped one, and no unstamped data message comes 2*IVL ms (+3 ms) or
+# more after the last stamped one.  The protocol decides on its own clock
+# reading, before the packet gets its STP time; under TCG on a loaded
+# host a vCPU can stall for milliseconds in between, hence the slack in
+# both directions.  A reversed interval test (stamping within the
+# interval, never after it) still fails both bounds.  Prints the count;
+# fails otherwise.
 syst_intervals() {
 	awk -v ivl="$1" -v pat="$2" '
 		{ stp = $3; sub(/^stp=/, "", stp) }
 		$0 ~ pat {
-			if (last != "" && stp - last < (ivl - 1) * 1e6) {
+			if (last != "" && stp - last < ivl / 2 * 1e6) {
 				printf "stamped only %.2f ms after the previous one\n", (stp - last) / 1e6; bad = 1
 			}
 			last = stp; stamped++; next
 		}
-		/ type=2 / && last != "" && stp - last >= (ivl + 3) * 1e6 {
+		/ type=2 / && last != "" && stp - last >= (2 * ivl + 3) * 1e6 {
 			printf "not stamped %.2f ms after the last stamp\n", (stp - last) / 1e6; bad = 1
 		}
 		END { printf "stamped=%d\n", stamped; exit bad || stamped < 2 }' "$3"

@@ -111,7 +111,9 @@ tap_check "3 to 5 timestamps per CLOCK message ($nts, $nclk)" \
 	test $((nts >= 3 * nclk - 4 && nts <= 5 * nclk + 4)) -eq 1
 tap_eq "CLOCK frequency 1 GHz" "$nclk" "$(grep -c ' freq=1000000000 ' $W/h1.txt)"
 tap_eq "CLOCK messages: severity 0, no GUID, CRC" "$nclk" "$(grep -c ' hdr=0x01000408 ' $W/h1.txt)"
-# same clock: a timestamp minus the preceding CLOCK value advances like the STP time
+# same clock: a timestamp minus the preceding CLOCK value advances like the
+# STP time (20 ms slack: a vCPU may stall between the protocol's clock read
+# and the packet's STP time; a different clock would be off by far more)
 sameclock() {
 	awk '
 		{ stp = $3; sub(/^stp=/, "", stp) }
@@ -120,12 +122,12 @@ sameclock() {
 			t = $0; sub(/.* ts=/, "", t); sub(/ .*/, "", t)
 			d = (t - c) - (stp - cs)
 			if (d < 0) d = -d
-			if (d > 2e6) { printf "off by %.3f ms\n", d / 1e6; bad = 1 }
+			if (d > 20e6) { printf "off by %.3f ms\n", d / 1e6; bad = 1 }
 			n++
 		}
 		END { printf "pairs=%d\n", n; exit bad || n < 2 }' "$1"
 }
-tap_check "CLOCK value and SyS-T timestamps on one clock (within 2 ms)" sameclock $W/h1.txt
+tap_check "CLOCK value and SyS-T timestamps on one clock (within 20 ms)" sameclock $W/h1.txt
 tap_eq "heartbeat.0: severity set after the link not applied" 0 "$(grep -c ' sev=1 ' $W/h0.txt)"
 
 syst_policy_dump $W/policy.txt
