@@ -39,24 +39,7 @@ static void put(struct body *m, const void *p, size_t n)
 static void send(struct stpenc *e, uint32_t header, const struct body *m,
 		 uint64_t ts)
 {
-	static const unsigned int dn[4] = {
-		MTTD_OP_D8, MTTD_OP_D16, MTTD_OP_D32, MTTD_OP_D64
-	};
-	size_t off = 0;
-
-	stpenc_packet(e, MTTD_OP_D32TS, header, 0, 0, ts, -1);
-	while (off < m->n) {
-		size_t left = m->n - off;
-		unsigned int k = left >= 8 ? 3 : left >= 4 ? 2 : left >= 2 ? 1 : 0;
-		uint64_t v = 0;
-		unsigned int i;
-
-		for (i = 0; i < (1u << k); i++)
-			v |= (uint64_t)m->b[off + i] << (8 * i);
-		stpenc_packet(e, dn[k], v, 0, 0, 0, 0);
-		off += 1u << k;
-	}
-	stpenc_packet(e, MTTD_OP_FLAG, 0, 0, 0, 0, 0);
+	stpenc_syst_msg(e, header, m->b, m->n, ts);
 }
 
 static void text(struct body *m, unsigned int len)

@@ -66,25 +66,8 @@ static void psyst(struct bytes *m, uint32_t header, const uint8_t *guid,
 /* the STP packets for one message: D32TS header, Dn body, FLAG */
 static void stp_msg(struct stpenc *e, const struct bytes *m, uint64_t ts)
 {
-	static const unsigned int dn[4] = {
-		MTTD_OP_D8, MTTD_OP_D16, MTTD_OP_D32, MTTD_OP_D64
-	};
-	size_t off = 4;
-
-	stpenc_packet(e, MTTD_OP_D32TS, m->b[0] | m->b[1] << 8 |
-		      m->b[2] << 16 | (uint32_t)m->b[3] << 24, 0, 0, ts, -1);
-	while (off < m->n) {
-		size_t left = m->n - off;
-		unsigned int k = left >= 8 ? 3 : left >= 4 ? 2 : left >= 2 ? 1 : 0;
-		uint64_t v = 0;
-		unsigned int i;
-
-		for (i = 0; i < (1u << k); i++)
-			v |= (uint64_t)m->b[off + i] << (8 * i);
-		stpenc_packet(e, dn[k], v, 0, 0, 0, 0);
-		off += 1u << k;
-	}
-	stpenc_packet(e, MTTD_OP_FLAG, 0, 0, 0, 0, 0);
+	stpenc_syst_msg(e, m->b[0] | m->b[1] << 8 | m->b[2] << 16 |
+			(uint32_t)m->b[3] << 24, m->b + 4, m->n > 4 ? m->n - 4 : 0, ts);
 }
 
 static void chan(struct stpenc *e, unsigned int m, unsigned int c)

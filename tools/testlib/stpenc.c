@@ -201,3 +201,26 @@ int stpenc_packet(struct stpenc *e, unsigned int op, uint64_t value,
 		return stpenc_ts(e, ts, tsn);
 	return 0;
 }
+
+void stpenc_syst_msg(struct stpenc *e, uint32_t header, const uint8_t *body,
+		     size_t n, uint64_t ts)
+{
+	static const unsigned int dn[4] = {
+		MTTD_OP_D8, MTTD_OP_D16, MTTD_OP_D32, MTTD_OP_D64
+	};
+	size_t off = 0;
+
+	stpenc_packet(e, MTTD_OP_D32TS, header, 0, 0, ts, -1);
+	while (off < n) {
+		size_t left = n - off;
+		unsigned int k = left >= 8 ? 3 : left >= 4 ? 2 : left >= 2 ? 1 : 0;
+		uint64_t v = 0;
+		unsigned int i;
+
+		for (i = 0; i < (1u << k); i++)
+			v |= (uint64_t)body[off + i] << (8 * i);
+		stpenc_packet(e, dn[k], v, 0, 0, 0, 0);
+		off += 1u << k;
+	}
+	stpenc_packet(e, MTTD_OP_FLAG, 0, 0, 0, 0, 0);
+}

@@ -47,4 +47,12 @@ int stpenc_ts(struct stpenc *e, uint64_t ts, int tsn);
 int stpenc_packet(struct stpenc *e, unsigned int op, uint64_t value,
 		  unsigned int n, unsigned int aux, uint64_t ts, int tsn);
 
+/*
+ * One SyS-T message as an STP message: D32TS with @header (full
+ * timestamp @ts), the @n body bytes in D64..D8 packets (little-endian
+ * values), then FLAG.
+ */
+void stpenc_syst_msg(struct stpenc *e, uint32_t header, const uint8_t *body,
+		     size_t n, uint64_t ts);
+
 #endif
