@@ -181,7 +181,8 @@ static void tl_append(const char *item)
 {
 	size_t len = strlen(timeline);
 
-	if (len + strlen(item) + 2 >= sizeof(timeline)) {
+	/* always leave room for the ",..." that ends a full timeline */
+	if (len + strlen(item) + 2 + 4 >= sizeof(timeline)) {
 		if (!strstr(timeline, "..."))
 			strcat(timeline, ",...");
 		return;

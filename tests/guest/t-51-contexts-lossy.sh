@@ -17,10 +17,13 @@ n=$((n + 1))
 echo $mode > /sys/class/misc/swstm.0-sink/overwrite
 drops0=$(cat /sys/class/misc/swstm.0-sink/drops)
 rm -f $W/l.stp
+# The writers fill the 64 KiB sink before the reader starts, so packets
+# are lost for sure; then the reader drains while they keep writing.
+echo 1 > $PAR/run
+sleep 1
 swstm_read drain -o $W/l.stp -i 3000 -b 256 >/dev/null &
 rpid=$!
-echo 1 > $PAR/run
-sleep 3
+sleep 2
 echo 0 > $PAR/run
 wait $rpid
 drops=$(($(cat /sys/class/misc/swstm.0-sink/drops) - drops0))
