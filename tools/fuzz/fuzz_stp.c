@@ -12,25 +12,12 @@
 #include <string.h>
 
 #include "mttdecode/mttdecode.h"
+#include "fuzz_hash.h"
 
 struct run {
 	uint64_t h;
 	struct mttd_msgdec *msg;
 };
-
-static void mix(struct run *r, const void *p, size_t n)
-{
-	const uint8_t *b = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		r->h = (r->h ^ b[i]) * 0x100000001b3ULL;
-}
-
-static void mix64(struct run *r, uint64_t v)
-{
-	mix(r, &v, sizeof(v));
-}
 
 static void on_events(void *ctx, const struct mttd_stp_event *ev, size_t n)
 {
@@ -40,13 +27,13 @@ static void on_events(void *ctx, const struct mttd_stp_event *ev, size_t n)
 	for (i = 0; i < n; i++) {
 		const struct mttd_stp_event *e = &ev[i];
 
-		mix64(r, e->nib);
-		mix64(r, e->value);
-		mix64(r, e->ts);
-		mix64(r, (uint64_t)e->master << 48 | (uint64_t)e->channel << 32 |
+		fuzz_mix64(&r->h, e->nib);
+		fuzz_mix64(&r->h, e->value);
+		fuzz_mix64(&r->h, e->ts);
+		fuzz_mix64(&r->h, (uint64_t)e->master << 48 | (uint64_t)e->channel << 32 |
 		      (uint64_t)e->type << 24 | (uint64_t)e->op << 16 |
 		      (uint64_t)e->nibbles << 8 | e->flags);
-		mix64(r, (uint64_t)e->tsn << 8 | e->aux);
+		fuzz_mix64(&r->h, (uint64_t)e->tsn << 8 | e->aux);
 		if (e->type == MTTD_EV_PACKET && e->nibbles > 16)
 			abort();
 		/* one at a time: messages interleave with events the same
@@ -59,23 +46,23 @@ static void on_msg(void *ctx, const struct mttd_msg *m)
 {
 	struct run *r = ctx;
 
-	mix64(r, m->offset);
-	mix64(r, m->ts);
-	mix64(r, (uint64_t)m->master << 48 | (uint64_t)m->channel << 32 |
+	fuzz_mix64(&r->h, m->offset);
+	fuzz_mix64(&r->h, m->ts);
+	fuzz_mix64(&r->h, (uint64_t)m->master << 48 | (uint64_t)m->channel << 32 |
 	      m->flags << 8 | m->end);
-	mix64(r, m->len);
+	fuzz_mix64(&r->h, m->len);
 	if (m->len > 64)
 		abort();
-	mix(r, m->data, m->len);
+	fuzz_mix(&r->h, m->data, m->len);
 }
 
 static void on_mev(void *ctx, const struct mttd_msg_event *e)
 {
 	struct run *r = ctx;
 
-	mix64(r, e->offset);
-	mix64(r, e->value);
-	mix64(r, (uint64_t)e->master << 48 | (uint64_t)e->channel << 32 |
+	fuzz_mix64(&r->h, e->offset);
+	fuzz_mix64(&r->h, e->value);
+	fuzz_mix64(&r->h, (uint64_t)e->master << 48 | (uint64_t)e->channel << 32 |
 	      (uint64_t)e->kind << 24 | (uint64_t)e->reason << 16 |
 	      (uint64_t)e->err << 8 | e->first);
 }
@@ -125,8 +112,8 @@ static uint64_t decode(const uint8_t *data, size_t size, int mode,
 	mttd_stp_finish(d);
 	if (mttd_stp_feed(d, data, size) != -1 || mttd_stp_finish(d) != -1)
 		abort();
-	mix64(&r, mttd_stp_stats(d)->unsynced_nibbles);
-	mix64(&r, mttd_stp_stats(d)->nulls);
+	fuzz_mix64(&r.h, mttd_stp_stats(d)->unsynced_nibbles);
+	fuzz_mix64(&r.h, mttd_stp_stats(d)->nulls);
 	mttd_stp_free(d);
 	mttd_msg_free(r.msg);
 	return r.h;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "mttdecode/mttdecode.h"
+#include "fuzz_hash.h"
 
 static const char collateral[] =
 	"<syst:Collateral xmlns:syst=\"http://www.mipi.org/1.0/sys-t\">"
@@ -71,20 +72,6 @@ struct run {
 	struct mttd_syst *s;
 };
 
-static void mix(struct run *r, const void *p, size_t n)
-{
-	const uint8_t *b = p;
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		r->h = (r->h ^ b[i]) * 0x100000001b3ULL;
-}
-
-static void mix64(struct run *r, uint64_t v)
-{
-	mix(r, &v, sizeof(v));
-}
-
 static void on_msg(void *ctx, const struct mttd_syst_msg *m)
 {
 	struct run *r = ctx;
@@ -96,36 +83,36 @@ static void on_msg(void *ctx, const struct mttd_syst_msg *m)
 	    m->nargs > MTTD_SYST_MAX_ARGS || m->text_len > (256u << 10) ||
 	    (m->text_len && !m->text))
 		abort();
-	mix64(r, m->offset);
-	mix64(r, m->stp_ts);
-	mix64(r, (uint64_t)m->master << 48 | (uint64_t)m->channel << 32 |
+	fuzz_mix64(&r->h, m->offset);
+	fuzz_mix64(&r->h, m->stp_ts);
+	fuzz_mix64(&r->h, (uint64_t)m->master << 48 | (uint64_t)m->channel << 32 |
 	      m->flags);
-	mix64(r, m->size);
-	mix64(r, m->payload_len);
-	mix64(r, (uint64_t)m->header << 32 | (uint64_t)m->status << 8 |
+	fuzz_mix64(&r->h, m->size);
+	fuzz_mix64(&r->h, m->payload_len);
+	fuzz_mix64(&r->h, (uint64_t)m->header << 32 | (uint64_t)m->status << 8 |
 	      m->severity);
-	mix64(r, m->value);
-	mix64(r, m->freq);
-	mix64(r, m->ts);
-	mix64(r, m->ts_stp);
-	mix(r, m->guid, 16);
-	mix(r, m->text, m->text_len);
-	mix64(r, m->nargs);
+	fuzz_mix64(&r->h, m->value);
+	fuzz_mix64(&r->h, m->freq);
+	fuzz_mix64(&r->h, m->ts);
+	fuzz_mix64(&r->h, m->ts_stp);
+	fuzz_mix(&r->h, m->guid, 16);
+	fuzz_mix(&r->h, m->text, m->text_len);
+	fuzz_mix64(&r->h, m->nargs);
 	n = mttd_syst_location(m, buf, sizeof(buf));
-	mix(r, buf, n);
-	mix(r, mttd_syst_type_name(m->type, m->subtype, buf, sizeof(buf)),
+	fuzz_mix(&r->h, buf, n);
+	fuzz_mix(&r->h, mttd_syst_type_name(m->type, m->subtype, buf, sizeof(buf)),
 	    strlen(buf));
 	if (m->client)
-		mix(r, m->client, strlen(m->client));
+		fuzz_mix(&r->h, m->client, strlen(m->client));
 }
 
 static void on_ev(void *ctx, const struct mttd_syst_event *e)
 {
 	struct run *r = ctx;
 
-	mix64(r, e->offset);
-	mix64(r, e->count);
-	mix64(r, e->kind);
+	fuzz_mix64(&r->h, e->offset);
+	fuzz_mix64(&r->h, e->count);
+	fuzz_mix64(&r->h, e->kind);
 }
 
 static struct mttd_syst *new_dec(struct run *r)
@@ -189,7 +176,7 @@ static uint64_t front(const uint8_t *data, size_t size, int kind,
 		mttd_syst_text_finish(tx);
 		mttd_syst_text_free(tx);
 	}
-	mix64(&r, mttd_syst_stats(s)->messages);
+	fuzz_mix64(&r.h, mttd_syst_stats(s)->messages);
 	mttd_syst_free(s);
 	return r.h;
 }
