@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Top-level Makefile: kernel modules (via Kbuild), userspace tools, tests.
 #
 #   make            build every module and every tool

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Create an example STP policy for an STM device (default swstm.0): a
 # catch-all "default" node, a "user" tree for applications and nodes for
 # the kernel sources. See configfs-examples/README for the layout.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Remove an STP policy directory and every node under it, deepest first
 # (configfs refuses to remove a non-empty directory).
 set -e

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Build the debug lane's kernel (KASAN, UBSAN, lockdep, atomic-sleep and
 # list debugging, kmemleak) from Debian's linux-source-6.1: tinyconfig +
 # tests/lanes/debug.config.  The tree is cached outside the repo, keyed by

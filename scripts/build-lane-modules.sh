@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Build our kernel modules against another kernel tree (a test lane's)
 # without touching the objects of the default build: the kernel-side
 # sources are copied to OUT and built there.  Prints OUT on success.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Run the kernel's checkpatch.pl (taken from Debian's linux-source-6.1
 # tarball into a cache outside the repo) in --strict mode on every kernel
 # C source and header of the suite: drivers/, include/, tests/kmod/.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Install every Debian 12 package the build, the tests, the VM suite and
 # the demo need. Idempotent and quick when all is present: packages are
 # checked with dpkg-query first; apt-get update and apt-get install run

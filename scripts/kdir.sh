@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Print the kernel build tree to build modules against: the running
 # kernel's if it has one, else the newest installed Debian
 # linux-headers-*-amd64 (the non-RT flavour).

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # The VM suite under prove: boots the kernel the modules were built
 # against (Debian's by default) once under QEMU/TCG, runs every guest
 # script tests/guest/t-*.sh, scans the kernel log, runs the host checks,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Write-path benchmark (make bench, in the VM): messages/s and ns per
 # message through write(2) -> STM class -> p_basic -> swstm, for 16, 64
 # and 256-byte messages, from 1 and 2 writer threads pinned to their own

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Demo trace session, run in the VM by tests/vm/demo.sh (make demo): load
 # the stack, set up a policy from configfs-examples/, trace from two
 # processes, read the software STM sink and decode it with mttdecode and

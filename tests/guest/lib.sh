@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Helpers for guest test scripts (busybox sh): source with
 #   . /stm/tests/lib.sh
 # A guest script prints only "ok - DESC", "not ok - DESC" and "# diag"

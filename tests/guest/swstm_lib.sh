@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Helpers shared by the swstm guest scripts (t-3*-swstm-*.sh), busybox sh.
 # Source after /stm/tests/lib.sh.
 

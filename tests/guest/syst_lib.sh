@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Helpers shared by the SyS-T guest scripts (t-4*-syst-*.sh), busybox sh.
 # Source after /stm/tests/lib.sh and /stm/tests/swstm_lib.sh.
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Smoke test of the VM rig: the kernel the host meant to boot, the file
 # systems the init mounts, fsop, and a load/unload of stm_core.ko (a
 # missing module is a failure, never a skip).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The STM class user ABI on dummy_stm: module load, sysfs, the configfs
 # policy tree, the char device's write/ioctl/mmap, with the errno of
 # every mistake (upstream's errnos, see Documentation/abi.rst).

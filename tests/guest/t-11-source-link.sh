@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # stm_source wiring: stm_source_link read/write, policy by source name
 # then "default", errors, relinking, link/unlink loops, writes from
 # process and hard-IRQ context, and unload ordering.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # swstm module parameters (defaults, ranges, sink size rounding, several
 # devices), the STM class and sink devices it creates, their sysfs
 # attributes, and a clean unload.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # write(2) -> STM class -> p_basic -> swstm -> sink -> mttdecode, byte for
 # byte: message sizes 1..64 and odd sizes up to PAGE_SIZE-1, masters
 # above 255 (M16) and channels above 255 (C16), reads of 1 and 7 bytes,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # A full sink in both modes.  Drop mode: new packets are refused and
 # counted, a GERR with the lost count sits exactly where they were lost,
 # data before and after is intact, the count saturates at 255.

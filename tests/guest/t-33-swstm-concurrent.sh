@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Concurrent writers pinned on both CPUs, with a reader draining at the
 # same time: on different channels (one process each) and on the same
 # channel (two threads sharing one file descriptor, one-packet messages).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # The sink's reader side: one reader at a time (EBUSY), O_NONBLOCK gives
 # EAGAIN, a reader blocked in read(), poll(), select() or epoll_wait()
 # wakes when data is written, data written before the reader opened is

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Unloading swstm while it is in use fails cleanly (the class char
 # device's and the sink's open files hold the module), also while
 # writers and a reader are busy; once they are gone it unloads, and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Periodic synchronisation: ASYNC + VERSION + FREQ every sync_interval
 # bytes at a packet boundary, master and channel sent again after each,
 # only at open with sync_interval=0, and a decoder that joins mid-stream

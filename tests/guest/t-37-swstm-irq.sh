@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Writes from hard-IRQ context: stm_test_source's hrtimer writes "tick N"
 # through swstm while process-context writers run on both CPUs and a
 # reader drains, so timer interrupts land in the middle of other

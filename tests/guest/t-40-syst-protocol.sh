@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # p_sys-t: the policy node attributes (defaults, parsing, errors) and the
 # bytes each one produces on the wire, checked at the byte level from the
 # STP messages (syst_check), not through the decoder's SyS-T layer: the

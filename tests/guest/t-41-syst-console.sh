@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # stm_console through p_sys-t: linking registers a console that replays
 # the log buffer and then sends every printk record as one SyS-T message
 # with the "console" node's uuid; marker lines written to /dev/kmsg arrive

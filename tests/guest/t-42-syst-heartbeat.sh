@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # stm_heartbeat through p_sys-t: module parameters, the "heartbeat"
 # messages at interval_ms measured with STP timestamps, and p_sys-t's
 # ts_interval and clocksync_interval semantics on a steady writer:

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # stm_ftrace through p_sys-t: the source takes one channel per possible
 # CPU (rounded up to a power of two); while linked, a trace export sends
 # every function, event and trace_marker record raw, on the channel of the

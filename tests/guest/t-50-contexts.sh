@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Writes from every context on every CPU at once: stm_ctx_test's source
 # "ctx_test" writes "<ctx>:<cpu>:<seq>" messages from a kthread (P), a
 # timer (S), a hard-IRQ hrtimer (H), an ftrace callback on ktime_get (F)

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # Regression test for loss-marker placement in swstm (found by the context
 # test): writers in every context overrun a small sink with a slow reader,
 # in drop and overwrite mode; every hole in every (context, CPU) sequence

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # The debug lane under prove: builds (or reuses) a 6.1 kernel from
 # Debian's linux-source-6.1 with KASAN, UBSAN, lockdep, atomic-sleep and
 # list debugging and kmemleak (tests/lanes/debug.config), builds our

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Sourced by the lane entries (tests/lanes/*.t): run a lane's setup step;
 # on failure print a one-test TAP failure on the real stdout (fd 3, also
 # from inside $(...)) and fail.  bash.

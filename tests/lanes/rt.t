@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # The PREEMPT_RT lane under prove: Debian's linux-image-rt-amd64, our
 # modules built against linux-headers-rt-amd64, the whole VM suite.
 # Under PREEMPT_RT spinlocks sleep, so a lock taken in hard-IRQ or NMI

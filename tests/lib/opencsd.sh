@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # tests/lib/opencsd.sh - cross-check STPv2 decoding against OpenCSD.
 #
 #   opencsd.sh FILE              OpenCSD's data packets, normalised

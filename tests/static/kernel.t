@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Static checks of the kernel code, as TAP: checkpatch --strict (from
 # Debian's linux-source-6.1) and a W=1 build with sparse (C=2) must both
 # be silent.

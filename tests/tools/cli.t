@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # cli.t - the mttdecode command: options, exit codes, the exact text and
 # JSON line formats, stdin, losses, limits.
 . "$(dirname "$0")/lib.sh"

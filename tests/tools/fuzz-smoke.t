@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # fuzz-smoke.t - runs the libFuzzer targets (tools/build/fuzz/fuzz_stp
 # and fuzz_syst, built by "make -C tools fuzz" with clang, ASan and UBSan)
 # for about 20 seconds each from the seed corpus in tools/fuzz/corpus; any

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # tests/tools/lib.sh - sourced by the tests/tools/*.t scripts (POSIX sh).
 #
 # TOP     the repository root        TOOLS   $TOP/tools

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # names.t - source names and ftrace: policy snapshots, kallsyms, tracefs
 # format files, ftrace record rendering (handmade data in data/);
 # ASan + UBSan.

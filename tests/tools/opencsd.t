@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # opencsd.t - mttdecode agrees with OpenCSD (trc_pkt_lister) on every data
 # packet: master, channel, size, value, marker and timestamp.  Streams are
 # written out byte by byte below (derived by hand; nibble sequences in the

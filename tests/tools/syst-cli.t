@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
 # syst-cli.t - mttdecode with SyS-T: every input kind (raw STP, plain
 # SyS-T stream, reference printer text), every output format (text, JSON
 # lines, CSV, Chrome trace JSON checked with python3 -m json.tool), policy

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # make bench (VM part): boot the VM and run tests/guest/bench.sh, which
 # prints the write-path figures. Settings: tests/vm/env.sh.
 #

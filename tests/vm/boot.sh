@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Boot the test VM once under QEMU/TCG and wait for it to power off.
 #
 #   boot.sh -k KERNEL -i INITRD -o OUTDIR [-a APPEND] [-t SECS] [-f]

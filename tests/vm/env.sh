@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Sourced by the host-side VM scripts (bash): resolves the lane settings.
 # shellcheck shell=bash
 # Every variable can be set by the caller; defaults in brackets.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Decode the files guest scripts sent with export_file (base64 between
 # "@@stm export NAME SIZE SHA256 SCRIPT" and "@@stm export-end NAME" on
 # ttyS1) into OUTDIR/exports/NAME, and print one TAP line per file

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Scan a kernel console log for warnings, BUGs, oopses, lockdep, KASAN,
 # UBSAN, kmemleak, list corruption, ... (tests/vm/log-patterns.txt, minus
 # tests/vm/log-ignore.txt) and print one TAP line, "kernel log clean",

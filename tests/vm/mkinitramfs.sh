@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Build the test VM's initramfs (gzip'ed newc cpio).
 #
 #   mkinitramfs.sh -o OUT.cpio.gz -k KMODDIR [-m MODDIR]...

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Boot the VM to run one guest script for a person, not for prove:
 # tests/guest/NAME.sh runs in plain mode and its output is shown on the
 # terminal as it comes. Used by demo.sh and bench.sh.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Run the VM suite for one lane and print numbered TAP: build the guest
 # programs and the initramfs, boot the kernel once, run the guest scripts
 # (tests/guest/t-*.sh or $STM_TESTS), then decode exported files, scan the

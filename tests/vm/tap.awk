@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0
 # Turn the VM suite's raw stream into numbered TAP (any POSIX awk).
 #
 # Input: the guest's ttyS1 lines (see tests/guest/init), then lines the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * bench.c - decoder throughput and memory.  Figures are printed, not
  * checked; throughput is computed from CPU time (user + system) so that a

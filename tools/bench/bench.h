@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * bench.h - what the benchmark's files share: random numbers, CPU and
  * wall-clock timing, running the mttdecode command, the streams.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * stp_stream.c - a raw STPv2 stream shaped like the software STM device's
  * output: ASYNC/VERSION/FREQ every 64 KiB, messages of 8..256 bytes on 32

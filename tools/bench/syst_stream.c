@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * syst_stream.c - SyS-T over STP shaped like the Linux STM class with the
  * p_sys-t protocol: 16 sources (masters 16..19, channels 0..3), each with

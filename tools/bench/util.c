@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * util.c - benchmark helpers: xorshift random numbers, timing, running
  * mttdecode as a child process (CPU time and peak RSS from wait4), the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * fuzz_stp.c - libFuzzer target for the STPv2 decoder and the message
  * layer.  The input is a raw STP stream.  It is decoded three times: in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * fuzz_syst.c - libFuzzer target for the SyS-T layer.  Each input goes
  * through every SyS-T front end:

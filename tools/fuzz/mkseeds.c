@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * mkseeds.c - writes the SyS-T seed files of fuzz/corpus/ ("make -C
  * tools seeds"): streams shaped like what the Linux STM class with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * coll.c - the collateral store: clients with their GUID selectors and
  * one table per kind of entry; masked lookups (rules in collateral.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * coll_internal.h - the collateral store shared by coll.c (tables,
  * lookups) and coll_xml.c (loading) (internal).

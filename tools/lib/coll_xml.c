@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * coll_xml.c - loading SyS-T collateral XML with expat (format in
  * collateral.h).  Elements are matched by local name; anything else is

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * ftrace_internal.h - kernel symbols and tracefs event formats shared by
  * ksyms.c, tracefs.c and ftrace_render.c (internal).

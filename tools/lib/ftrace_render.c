@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * ftrace_render.c - one ftrace record as text: "function: <ip> <- <parent
  * ip>" for the function tracer, "<event>: field=value ..." for others

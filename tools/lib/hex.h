@@ -1,4 +1,4 @@
-/* SPDX-License-Identifier: GPL-2.0 */
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /* Hex digit parsing shared by the library's text readers. */
 #ifndef MTTD_HEX_H
 #define MTTD_HEX_H

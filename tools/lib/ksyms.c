@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * ksyms.c - a /proc/kallsyms snapshot: "<hex address> <type> <name>
  * [module]" per line.  Text symbols (types T t W w) are kept, sorted by

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * msg.c - message reassembly and loss reporting over STP decoder events
  * (rules in mttdecode/msg.h), delivering to the registered sinks.

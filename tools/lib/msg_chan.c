@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * msg_chan.c - the table of open messages: slots, hash, open-order list
  * and the bounded per-message byte buffers.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * msg_chan.h - the table of open messages, one per (master, channel)
  * (internal).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * nibble.h - reading STPv2 nibble fields out of a byte buffer (internal).
  *

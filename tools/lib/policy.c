@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * policy.c - STP policy snapshot: node paths with master and channel
  * ranges, and the master/channel -> node name lookup (rules in

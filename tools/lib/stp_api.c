@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * stp_api.c - the STPv2 decoder object: creation, feed() with the carry
  * buffer that makes any chunking decode alike, finish(), statistics.

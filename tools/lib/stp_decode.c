@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * stp_decode.c - the STPv2 packet loop (the decoder's hot path).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * stp_internal.h - the STPv2 decoder's state and the calls between its
  * source files (internal).

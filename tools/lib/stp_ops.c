@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * stp_ops.c - STPv2 opcode tables and names.
  *

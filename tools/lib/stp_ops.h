@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * stp_ops.h - the STPv2 opcode tables (internal).
  *

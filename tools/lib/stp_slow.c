@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * stp_slow.c - the STPv2 packets the fast loop hands over: USER(_TS) and
  * TIME(_TS), whose payload length is in the payload, the FF that starts

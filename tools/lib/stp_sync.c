@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * stp_sync.c - finding and checking ASYNC, and losing sync.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * stp_ts.h - STPv2 timestamp arithmetic (internal).
  *

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * syst_api.c - the SyS-T decoder object: configuration, decoding one
  * message (parse, content, callback), the STP message-layer sink,

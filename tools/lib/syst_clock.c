@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * syst_clock.c - SyS-T clock correlation.  A CLOCK/TRANSPORT_SYNC message
  * gives the SyS-T clock value and frequency at its own STP timestamp;

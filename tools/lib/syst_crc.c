@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * syst_crc.c - CRC-32C (Castagnoli): reflected polynomial 0x82F63B78,
  * initial value and final XOR 0xFFFFFFFF, as SyS-T messages carry it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * syst_decode.c - what each SyS-T message type carries, rendered as text,
  * with collateral lookups (client, module, file, catalog and short

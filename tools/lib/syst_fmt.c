@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * syst_fmt.c - printf format rendering for SyS-T PRINTF, CATALOG and
  * SHORT messages (rules in syst_fmt.h).

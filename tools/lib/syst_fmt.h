@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * syst_fmt.h - rendering a printf-style format with arguments packed the
  * SyS-T way (internal): arguments follow each other without alignment;

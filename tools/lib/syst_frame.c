@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * syst_frame.c - where a SyS-T message ends in a plain byte stream, from
  * its own header (rules in syst.h, mttd_syst_stream_new), and whether

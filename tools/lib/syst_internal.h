@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * syst_internal.h - the SyS-T decoder's state and the calls between its
  * source files (internal).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * syst_names.c - SyS-T names and strings: status, severity, type names as
  * the reference printer writes them, GUID text, the pseudo-GUID and the

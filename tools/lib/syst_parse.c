@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * syst_parse.c - the SyS-T header and optional fields of one message
  * whose size is known (from STP framing, a text line or the stream

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * syst_stream.c - SyS-T messages back to back in a plain byte stream
  * (UART style): bytes are gathered in a bounded buffer, each message is

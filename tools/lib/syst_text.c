@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * syst_text.c - the MIPI reference printer's input text: lines holding
  * "SYS-T RAW DATA:" and a message in hex; other lines are ignored.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * tbuf.c - bounded growable text buffer (see tbuf.h).
  */

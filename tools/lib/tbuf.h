@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * tbuf.h - a growable text buffer with an upper bound (internal).  Writes
  * past the bound are dropped and remembered in .cut; the buffer is never

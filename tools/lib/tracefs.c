@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /*
  * tracefs.c - ftrace event formats from a copy of tracefs's events
  * directory: DIR/<system>/<event>/format files ("name:", "ID:" and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
 /* version.c - the library's version string. */
 #include "mttdecode/mttdecode.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * cli.h - what the parts of the mttdecode command share: options, the
  * decoders and resources, the output, and the printer interface (text,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * esc.c - escaping trace text for text, JSON and CSV output (see esc.h).
  * The common case, a run of printable ASCII, is copied in one go.

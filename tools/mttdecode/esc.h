@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * esc.h - writing trace text safely: as text for a terminal, inside a
  * JSON string, or inside a quoted CSV field.  Text from a trace can hold

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * fmt_chrome.c - the Chrome Trace Event Format (JSON object with a
  * "traceEvents" array), which ui.perfetto.dev and chrome://tracing open.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * fmt_csv.c - SyS-T messages as CSV with the MIPI reference printer's
  * columns, a header line first:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * fmt_json.c - the JSON lines printer.  One object per line, keys always
  * in this order (other tools match on it):

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * input.c - reading the input in chunks and feeding the front end of the
  * chosen kind (STP decoder, SyS-T stream framer, SyS-T text lines).  From

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * main.c - mttdecode: options, open the input, set up the decoders and
  * the printer, decode, print the summary.  SIGINT and SIGTERM end the

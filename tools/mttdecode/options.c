@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * options.c - mttdecode's command line: options, --help and --version.
  */

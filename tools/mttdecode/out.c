@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * out.c - buffered output: write(2) in 64 KiB blocks, integer and hex
  * formatting by hand.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * out.h - buffered output to a file descriptor with the few number and
  * string formatters the printers need (no stdio on the hot path).

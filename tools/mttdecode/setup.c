@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * setup.c - everything mttdecode needs before reading: collateral,
  * policy, kallsyms and tracefs files, the decoders for the chosen input

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * stats.c - the --stats summary, printed to standard error: the STP
  * packet and message counters (raw STP input) and the SyS-T counters

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * sview.c - from a decoded SyS-T message to what the printers show: the
  * policy source name for its master/channel, the type and location text,

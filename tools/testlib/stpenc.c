@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * stpenc.c - STPv2 encoder for tests and the benchmark (see stpenc.h).
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * stpenc.h - a small STPv2 encoder for tests, fuzz seeds and the
  * benchmark.  Not part of libmttdecode, and deliberately written from its

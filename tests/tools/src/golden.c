@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * golden.c - decoder golden tests.  Every byte string below was derived
  * by hand from the STPv2 rules (nibble n0 in bits [3:0], n1 in [7:4]; so

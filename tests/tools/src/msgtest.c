@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * msgtest.c - message reassembly and loss reporting.  Most cases push
  * hand-made decoder events straight into the message layer; the last

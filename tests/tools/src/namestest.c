@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * namestest.c - policy snapshots (parsing, deepest node wins), kallsyms
  * lookups, tracefs format files and ftrace record rendering, from the

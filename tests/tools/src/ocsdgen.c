@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * ocsdgen.c - writes a random STPv2 stream that OpenCSD 1.3.3 can decode
  * (no M16, USER, TIME, XSYNC, FREQ_TS, FREQ_40; VERSION 3 or 4 only; M8

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * property.c - randomised tests against the test-only encoder
  * (tools/testlib/stpenc.c):

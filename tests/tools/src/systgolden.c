@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: GPL-2.0
 /*
  * systgolden.c - SyS-T decoder golden tests.  Every message below was
  * written out by hand from the SyS-T field tables (header bits: [3:0]

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * tap.h - minimal TAP producer for the C host tests: ok(), is_str(),
  * is_u64(), diag(), done_testing() (plan printed at the end).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0 */
 /*
  * testutil.h - helpers for the decoder tests: parse hex byte strings,
  * decode a buffer with a given chunking and render every event (and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Host check: OpenCSD's decode of the swstm captures the guest exported
 # (tests/guest/t-3*-swstm-*.sh) against mttdecode's.
 #

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
 # Host check: the host's mttdecode --syst on the SyS-T captures the guest
 # exported (tests/guest/t-4*-syst-*.sh), with the policy snapshots taken
 # next to them: every message decodes with status OK, console markers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * mttdecode/collateral.h - SyS-T collateral: catalog formats, short
  * message formats, build, module, source file and protocol names, read

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * mttdecode/ftrace.h - Linux ftrace records as the STM ftrace source
  * sends them (public API).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * mttdecode/msg.h - STP message reassembly on top of the packet decoder
  * (public API), and the extension point for higher layers.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * mttdecode/mttdecode.h - libmttdecode: decoders for MIPI STPv2 trace
  * streams: the STP packet layer and message reassembly (stp.h, msg.h),

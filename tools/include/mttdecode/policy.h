@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * mttdecode/policy.h - source names from an STP policy snapshot (public
  * API).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * mttdecode/stp.h - streaming MIPI STPv2 packet decoder (public API).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * mttdecode/syst.h - MIPI SyS-T message decoder (public API).
  *
