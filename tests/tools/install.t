@@ -67,7 +67,7 @@ static void on_events(void *ctx, const struct mttd_stp_event *ev, size_t n)
 
 int main(void)
 {
-	/* ASYNC (21 F nibbles and a 0), VERSION 3, M8 7, C8 3, D8TS */
+	/* ASYNC (21 F nibbles and a 0), then two NULL nibbles */
 	static const unsigned char s[] = {
 		0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 		0x0f, 0x00,
