@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * swstm sink: the misc char device /dev/swstm.N-sink that delivers the
- * STPv2 stream, and its sysfs counters.
+ * STPv2 stream, and its sysfs counters.  The counters tell about what
+ * is traced, which only root may read (the sink is 0600): they are 0400.
  *
  * One reader at a time.  Reads are destructive (like trace_pipe) and
  * block until there is data.  The write path never waits for the
@@ -215,7 +216,7 @@ static ssize_t bytes_written_show(struct device *dev,
 {
 	return sysfs_emit(buf, "%llu\n", swstm_ring_bytes(&dev_to_swstm(dev)->ring));
 }
-static DEVICE_ATTR_RO(bytes_written);
+static DEVICE_ATTR_ADMIN_RO(bytes_written);
 
 static ssize_t bytes_read_show(struct device *dev,
 			       struct device_attribute *attr, char *buf)
@@ -223,7 +224,7 @@ static ssize_t bytes_read_show(struct device *dev,
 	return sysfs_emit(buf, "%llu\n",
 			  (u64)atomic64_read(&dev_to_swstm(dev)->bytes_read));
 }
-static DEVICE_ATTR_RO(bytes_read);
+static DEVICE_ATTR_ADMIN_RO(bytes_read);
 
 static ssize_t packets_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
@@ -231,7 +232,7 @@ static ssize_t packets_show(struct device *dev, struct device_attribute *attr,
 	return sysfs_emit(buf, "%llu\n",
 			  swstm_ring_packets(&dev_to_swstm(dev)->ring));
 }
-static DEVICE_ATTR_RO(packets);
+static DEVICE_ATTR_ADMIN_RO(packets);
 
 static ssize_t drops_show(struct device *dev, struct device_attribute *attr,
 			  char *buf)
@@ -239,7 +240,15 @@ static ssize_t drops_show(struct device *dev, struct device_attribute *attr,
 	return sysfs_emit(buf, "%lu\n",
 			  (unsigned long)atomic_long_read(&dev_to_swstm(dev)->ring.drops));
 }
-static DEVICE_ATTR_RO(drops);
+static DEVICE_ATTR_ADMIN_RO(drops);
+
+static ssize_t queued_show(struct device *dev, struct device_attribute *attr,
+			   char *buf)
+{
+	return sysfs_emit(buf, "%lu\n",
+			  swstm_ring_queued(&dev_to_swstm(dev)->ring));
+}
+static DEVICE_ATTR_ADMIN_RO(queued);
 
 static ssize_t overwrite_show(struct device *dev, struct device_attribute *attr,
 			      char *buf)
@@ -278,6 +287,7 @@ static struct attribute *swstm_sink_attrs[] = {
 	&dev_attr_bytes_read.attr,
 	&dev_attr_packets.attr,
 	&dev_attr_drops.attr,
+	&dev_attr_queued.attr,
 	&dev_attr_overwrite.attr,
 	&dev_attr_size.attr,
 	NULL,

@@ -19,6 +19,17 @@
 #include <linux/wait.h>
 #include <asm/local64.h>
 
+/*
+ * The ring (ring.c) is lock-free and written from NMI context: it needs
+ * cmpxchg that is safe against NMIs, and 64-bit words, so that a head or
+ * tail word holds a position that does not wrap in practice next to its
+ * lost count, and local64_t is a plain local_t.  See the architecture
+ * list in Documentation/swstm.rst.
+ */
+#if !defined(CONFIG_64BIT) || !defined(CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG)
+#error "swstm needs CONFIG_64BIT and CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG"
+#endif
+
 #define SWSTM_SLOT_SIZE		32
 #define SWSTM_MAX_PAYLOAD	8
 /* a slot's lost count saturates here, as the GERR marker does */
@@ -28,9 +39,8 @@
 
 /**
  * struct swstm_slot - one raw STP packet in the ring
- * @seq:	sequence number: equals the slot's position when the slot is
- *		free for the producer of that position, position + 1 once that
- *		producer has committed it (see ring.c)
+ * @seq:	position + 1 once the producer of that position has
+ *		committed the packet; anything else before (see ring.c)
  * @ts:		timestamp (ns, ktime_get_mono_fast_ns()), timestamped only
  * @master:	STP master
  * @channel:	STP channel
@@ -70,8 +80,11 @@ struct swstm_stats {
  *		(saturated) in the low bits: whoever claims the position
  *		takes the count in the same cmpxchg, so a loss is marked
  *		exactly where it happened
- * @tail:	next position to consume (by the reader or an overwriter)
- * @consumed:	reader only: position after the last slot it consumed
+ * @tail:	next position to consume (by the reader or an overwriter),
+ *		shifted left by SWSTM_LOST_BITS, with the packets discarded
+ *		by overwriters since the reader's last slot, and the losses
+ *		those carried (saturated), in the low bits: the reader takes
+ *		the count with the cmpxchg that claims its next slot
  */
 struct swstm_ring {
 	struct swstm_slot		*slots;
@@ -82,7 +95,6 @@ struct swstm_ring {
 
 	atomic_long_t			head ____cacheline_aligned_in_smp;
 	atomic_long_t			tail ____cacheline_aligned_in_smp;
-	unsigned long			consumed;
 };
 
 /**
@@ -164,6 +176,7 @@ bool swstm_ring_read(struct swstm_ring *ring, struct swstm_slot *out,
 		     unsigned long *lost);
 bool swstm_ring_readable(struct swstm_ring *ring);
 unsigned long swstm_ring_idle_lost(struct swstm_ring *ring);
+unsigned long swstm_ring_queued(struct swstm_ring *ring);
 u64 swstm_ring_packets(struct swstm_ring *ring);
 u64 swstm_ring_bytes(struct swstm_ring *ring);
 
