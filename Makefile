@@ -33,8 +33,9 @@ modules:
 tools:
 	$(MAKE) -C tools
 
+# Guest programs and the test-only modules (tests/kmod; never installed).
 tests: modules tools
-	$(MAKE) -C tests
+	$(MAKE) -C tests all kmod
 
 # Install every package the build, tests and demo need (Debian 12).
 deps:
@@ -81,6 +82,7 @@ tools_install:
 # Static checks of the kernel code: sparse, and checkpatch from linux-source-6.1.
 sparse:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) C=2 W=1 modules
+	$(MAKE) -C $(KDIR) M=$(CURDIR)/tests/kmod C=2 W=1 modules
 
 checkpatch:
 	$(CURDIR)/scripts/checkpatch.sh

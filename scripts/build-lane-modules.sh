@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # Build our kernel modules against another kernel tree (a test lane's)
 # without touching the objects of the default build: the kernel-side
-# sources are copied to OUT and built there.  Prints OUT on success.
+# sources are copied to OUT and built there: the product modules in OUT,
+# then the test-only ones (tests/kmod/Kbuild) in OUT/tests/kmod against
+# OUT/Module.symvers.  Prints both directories on success, space-separated
+# (a value for STM_VM_OURMODS).
 #
 #   build-lane-modules.sh KDIR OUT
 set -euo pipefail
@@ -11,11 +14,14 @@ out=${2:?usage: build-lane-modules.sh KDIR OUT}
 top=$(cd "$(dirname "$0")/.." && pwd)
 
 rm -rf "$out"
-mkdir -p "$out/tests"
+mkdir -p "$out/tests/kmod"
 cp -r "$top/Kbuild" "$top/include" "$top/drivers" "$out/"
-cp -r "$top/tests/kmod" "$out/tests/"
-if ! make -C "$kdir" M="$out" modules >"$out/build.log" 2>&1; then
+# the test modules' sources only (not objects of a default `make tests`)
+find "$top/tests/kmod" -maxdepth 1 -type f \( -name Kbuild -o -name '*.[ch]' \) \
+	! -name '*.mod.c' -exec cp {} "$out/tests/kmod/" \;
+if ! { make -C "$kdir" M="$out" modules &&
+	make -C "$kdir" M="$out/tests/kmod" modules; } >"$out/build.log" 2>&1; then
 	tail -n 40 "$out/build.log" >&2
 	exit 1
 fi
-echo "$out"
+echo "$out $out/tests/kmod"

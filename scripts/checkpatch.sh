@@ -28,7 +28,9 @@ if [ "$(cat "$cache/stamp" 2>/dev/null)" != "$stamp" ] || [ ! -x "$cache/scripts
 fi
 
 cd "$top"
-mapfile -t files < <(find drivers include tests/kmod -type f \( -name '*.c' -o -name '*.h' \) 2>/dev/null | sort)
+# (not the *.mod.c that modpost writes next to the test modules)
+mapfile -t files < <(find drivers include tests/kmod -type f \( -name '*.c' -o -name '*.h' \) \
+	! -name '*.mod.c' 2>/dev/null | sort)
 if [ ${#files[@]} -eq 0 ]; then
 	echo "checkpatch.sh: no kernel sources found" >&2
 	exit 1

@@ -15,7 +15,9 @@ else
 	printf '%s\n' "$out" | sed 's/^/# /'
 fi
 
-out=$(make -s -C "$KDIR" M="$top" W=1 C=2 modules 2>&1)
+# the product modules, then the test-only ones (tests/kmod/Kbuild)
+out=$(make -s -C "$KDIR" M="$top" W=1 C=2 modules 2>&1 &&
+	make -s -C "$KDIR" M="$top/tests/kmod" W=1 C=2 modules 2>&1)
 rc=$?
 bad=$(printf '%s\n' "$out" | grep -E 'warning|error|: note:' || true)
 if [ $rc -eq 0 ] && [ -z "$bad" ]; then
