@@ -215,7 +215,7 @@ void stm_unregister_device(struct stm_data *stm_data)
 		return;
 
 	mutex_lock(&stm_link_mutex);
-	stm->dead = true;
+	WRITE_ONCE(stm->dead, true);
 	stm_unlink_all_sources(stm);
 	mutex_unlock(&stm_link_mutex);
 

@@ -17,12 +17,12 @@
 #include <linux/stm.h>
 #include <uapi/linux/stm.h>
 
-#define DUMMY_STM_MAX		16
+#define DUMMY_STM_MAX		32
 #define DUMMY_STM_MMIO_MAX	SZ_1M
 
-static unsigned int nr_dummies = 4;
-module_param(nr_dummies, uint, 0400);
-MODULE_PARM_DESC(nr_dummies, "number of devices dummy_stm.0.. (1-16, default 4)");
+static int nr_dummies = 4;
+module_param(nr_dummies, int, 0400);
+MODULE_PARM_DESC(nr_dummies, "number of devices dummy_stm.0.. (0-32, default 4)");
 
 static unsigned int fail_mode;
 module_param(fail_mode, uint, 0600);
@@ -100,7 +100,7 @@ static long dummy_stm_set_options(struct stm_data *data, unsigned int master,
 
 static int dummy_stm_check_params(void)
 {
-	if (!nr_dummies || nr_dummies > DUMMY_STM_MAX)
+	if (nr_dummies < 0 || nr_dummies > DUMMY_STM_MAX)
 		return -EINVAL;
 	if (master_min > master_max || master_max > STP_MASTER_MAX)
 		return -EINVAL;
@@ -126,17 +126,21 @@ static int __init dummy_stm_init(void)
 
 	err = dummy_stm_check_params();
 	if (err) {
-		pr_err("invalid parameters (nr_dummies 1-%d, master_min <= master_max <= %d, nr_channels 1-%d, mmiosz*masters*channels <= %u)\n",
+		pr_err("invalid parameters (nr_dummies 0-%d, master_min <= master_max <= %d, nr_channels 1-%d, mmiosz*masters*channels <= %u)\n",
 		       DUMMY_STM_MAX, STP_MASTER_MAX, STP_CHANNEL_MAX + 1,
 		       (unsigned int)DUMMY_STM_MMIO_MAX);
 		return err;
 	}
 
+	/* nr_dummies=0 loads with no devices, as upstream's does. */
+	if (!nr_dummies)
+		return 0;
+
 	dummies = kcalloc(nr_dummies, sizeof(*dummies), GFP_KERNEL);
 	if (!dummies)
 		return -ENOMEM;
 
-	for (i = 0; i < nr_dummies; i++) {
+	for (i = 0; i < (unsigned int)nr_dummies; i++) {
 		struct dummy_stm *d = &dummies[i];
 
 		snprintf(d->name, sizeof(d->name), "dummy_stm.%u", i);
@@ -183,7 +187,7 @@ static void __exit dummy_stm_exit(void)
 {
 	unsigned int i;
 
-	for (i = 0; i < nr_dummies; i++) {
+	for (i = 0; i < (unsigned int)nr_dummies; i++) {
 		stm_unregister_device(&dummies[i].data);
 		dummy_stm_free(&dummies[i]);
 	}

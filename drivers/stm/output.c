@@ -208,8 +208,8 @@ ssize_t notrace stm_output_write(struct stm_device *stm,
 	return ret;
 }
 
-/* Largest STP data packet size (8/4/2/1) not above @left. */
-static unsigned int stm_packet_size(size_t left)
+/* Largest STP data packet size (8/4/2/1) not above @left.  Context: any. */
+static unsigned int notrace stm_packet_size(size_t left)
 {
 	if (left >= 8)
 		return 8;

@@ -419,17 +419,17 @@ static ssize_t sys_t_policy_uuid_show(struct config_item *item, char *page)
 	return ret;
 }
 
-/* "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx", optionally with a newline */
+/*
+ * "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx": the first 36 bytes are parsed
+ * and anything after them (a newline, or more) is ignored, as upstream.
+ */
 static ssize_t sys_t_policy_uuid_store(struct config_item *item,
 				       const char *page, size_t count)
 {
 	struct sys_t_policy_node *pn = to_sys_t_node(item);
-	size_t len = count;
 	uuid_t uuid;
 
-	if (len && page[len - 1] == '\n')
-		len--;
-	if (len != UUID_STRING_LEN || uuid_parse(page, &uuid))
+	if (count < UUID_STRING_LEN || uuid_parse(page, &uuid))
 		return -EINVAL;
 
 	mutex_lock(&sys_t_node_mutex);

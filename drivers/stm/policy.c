@@ -221,9 +221,17 @@ static ssize_t stp_policy_device_show(struct config_item *item, char *page)
 	return ret;
 }
 
+/* The protocol's name, "<none>" once the device is gone (as upstream). */
 static ssize_t stp_policy_protocol_show(struct config_item *item, char *page)
 {
-	return sprintf(page, "%s\n", to_stp_policy(item)->pdrv->name);
+	struct stp_policy *policy = to_stp_policy(item);
+	ssize_t ret;
+
+	mutex_lock(&stp_policy_mutex);
+	ret = sprintf(page, "%s\n",
+		      policy->stm ? policy->pdrv->name : "<none>");
+	mutex_unlock(&stp_policy_mutex);
+	return ret;
 }
 
 CONFIGFS_ATTR_RO(stp_policy_, device);
@@ -298,19 +306,22 @@ static int stp_policy_build_node_type(struct stp_policy *policy)
 }
 
 /*
- * Split "<device>[:<protocol>].<policy>" in place.  The device name may
- * contain dots, so the policy name starts after the last one.
+ * Split "<device>[:<protocol>].<policy>" in place, as upstream does: the
+ * policy name starts after the last dot (device names contain dots) and
+ * may be empty; the protocol starts after the last colon before it.  Only
+ * a name without a dot is malformed (an empty device name is merely not
+ * found, -ENODEV).
  */
 static int stp_policy_parse_name(char *buf, char **devname, char **proto)
 {
 	char *dot = strrchr(buf, '.');
 	char *colon;
 
-	if (!dot || dot == buf || !dot[1])
+	if (!dot)
 		return -EINVAL;
 	*dot = '\0';
 
-	colon = strchr(buf, ':');
+	colon = strrchr(buf, ':');
 	if (colon)
 		*colon++ = '\0';
 	*devname = buf;
@@ -357,7 +368,8 @@ static struct config_group *stp_policy_make(struct config_group *group,
 		goto out_free_policy;
 
 	mutex_lock(&stp_policy_mutex);
-	if (stm->policy || stm->dead) {
+	/* @dead is set under stm_link_mutex, before the policy is unbound. */
+	if (stm->policy || READ_ONCE(stm->dead)) {
 		err = stm->policy ? -EBUSY : -ENODEV;
 	} else {
 		/* The binding keeps a device reference, not a module one. */

@@ -45,7 +45,8 @@ struct stm_output {
  * @pdrv:	protocol of the bound policy (stp_policy_mutex)
  * @chan_mutex:	protects @masters (process context only)
  * @link_list:	linked stm_source devices (stm_link_mutex)
- * @dead:	being unregistered: no new links (stm_link_mutex)
+ * @dead:	being unregistered: no new links or policies (written
+ *		under stm_link_mutex, WRITE_ONCE; read elsewhere with READ_ONCE)
  * @sw_start:	copies of the driver's ranges, fixed at registration
  * @sw_end:
  * @sw_nchannels:

@@ -26,6 +26,16 @@ if insmod /stm/modules/dummy_stm.ko master_min=9 master_max=3 2>/dev/null; then
 else
 	tap_ok "dummy_stm with master_min > master_max refused"
 fi
+D_KO=$STM_MODDIR/dummy_stm.ko
+tap_errno "dummy_stm nr_dummies=33 refused (upstream max 32)" EINVAL fsop insmod $D_KO nr_dummies=33
+tap_errno "dummy_stm nr_dummies=-1 refused" EINVAL fsop insmod $D_KO nr_dummies=-1
+tap_errno "dummy_stm nr_dummies=0 loads" OK fsop insmod $D_KO nr_dummies=0
+tap_eq "nr_dummies=0: no device" "" "$(ls /sys/class/stm | grep '^dummy_stm' | tr '\n' ' ')"
+rmmod dummy_stm
+tap_errno "dummy_stm nr_dummies=32 loads" OK fsop insmod $D_KO nr_dummies=32 master_max=1 nr_channels=4
+tap_eq "nr_dummies=32: dummy_stm.0 to dummy_stm.31" "32 dummy_stm.31" \
+	"$(ls /sys/class/stm | grep -c '^dummy_stm\.') $(ls /sys/class/stm | grep '^dummy_stm\.' | sort -t. -k2 -n | tail -n 1)"
+rmmod dummy_stm
 mod_load dummy_stm nr_dummies=2 master_min=16 master_max=31 nr_channels=64
 
 # --- sysfs ---------------------------------------------------------------
@@ -41,6 +51,13 @@ tap_errno "policy name without a dot" EINVAL fsop mkdir $CFG/nodot
 tap_errno "policy for an unknown device" ENODEV fsop mkdir $CFG/nosuch.pol
 tap_errno "policy with an unknown protocol" ENODEV fsop mkdir $CFG/dummy_stm.0:p_nosuch.pol
 tap_errno "policy device name split on the last dot" ENODEV fsop mkdir $CFG/dummy_stm.pol
+tap_errno "policy with an empty device name" ENODEV fsop mkdir $CFG/.pol
+tap_errno "policy with an empty name (upstream accepts 'dev.')" OK fsop mkdir $CFG/dummy_stm.1.
+tap_eq "empty-name policy bound" "dummy_stm.1 p_basic" "$(cat $CFG/dummy_stm.1./device) $(cat $CFG/dummy_stm.1./protocol)"
+tap_errno "empty-name policy removable" OK fsop rmdir $CFG/dummy_stm.1.
+tap_errno "policy with an empty protocol name" OK fsop mkdir $CFG/dummy_stm.1:.e
+tap_eq "empty protocol name means p_basic" "p_basic" "$(cat $CFG/dummy_stm.1:.e/protocol)"
+fsop rmdir $CFG/dummy_stm.1:.e >/dev/null
 tap_errno "policy create" OK fsop mkdir $P
 tap_errno "second policy for the same device" EBUSY fsop mkdir $CFG/dummy_stm.0.other
 tap_eq "policy device attribute" "dummy_stm.0" "$(cat $P/device)"
@@ -138,11 +155,21 @@ tap_eq "channel usable after link failure" "OK:31:3:1" "$(stmctl $D set=tiny)"
 tap_errno "rmdir of a non-empty policy" ENOTEMPTY fsop rmdir $P
 tap_check "rmmod dummy_stm with a policy bound" rmmod dummy_stm
 tap_eq "unbound policy device attribute" "<none>" "$(cat $P/device)"
+tap_eq "unbound policy protocol attribute" "<none>" "$(cat $P/protocol)"
 tap_errno "node mkdir in an unbound policy" ENODEV fsop mkdir $P/late
 tap_errno "masters write in an unbound policy" ENODEV fsop write $P/user/masters "16 16"
 for n in user/sub user tiny default; do fsop rmdir $P/$n >/dev/null; done
 tap_errno "unbound policy removable" OK fsop rmdir $P
 tap_errno "second policy removable" OK fsop rmdir $CFG/dummy_stm.1:p_basic.x
+
+# --- a device name with a colon: the protocol follows the LAST colon ----------
+mod_load stm_test_device name=stm_test:dev
+C="$CFG/stm_test:dev:p_basic.c"
+tap_errno "policy 'stm_test:dev:p_basic.c' (device stm_test:dev)" OK fsop mkdir "$C"
+tap_eq "colon device policy bound" "stm_test:dev p_basic" "$(cat "$C/device") $(cat "$C/protocol")"
+fsop rmdir "$C" >/dev/null
+tap_errno "policy 'stm_test:dev.c' is device stm_test, protocol dev" ENODEV fsop mkdir "$CFG/stm_test:dev.c"
+mod_unload stm_test_device
 
 # --- mmio, width and options (dummy_stm test parameters) --------------------
 mod_load dummy_stm nr_dummies=1 master_min=0 master_max=1 nr_channels=128 mmiosz=64 has_options=1

@@ -39,7 +39,7 @@ bad() {
 	done
 	tap_eq "$a: unchanged after bad writes" "$before" "$(cat $N/$a)"
 }
-bad uuid xyz 00112233-4455-6677-8899-aabbccddeeff0 00112233-4455-6677-8899-aabbccddeef \
+bad uuid xyz 00112233-4455-6677-8899-aabbccddeef \
 	00112233x4455-6677-8899-aabbccddeeff 0011223g-4455-6677-8899-aabbccddeeff
 bad do_len maybe 2
 bad crc maybe 2
@@ -48,6 +48,9 @@ bad clocksync_interval -1 abc 4294967296
 bad severity 8 -1 x 255
 bad origin 128:0 0:16 1 1:2:3 a:b -1:0 "1:2x"
 
+# as upstream, only the first 36 bytes are parsed: anything after is ignored
+tap_errno "uuid: bytes after the 36 characters ignored" OK fsop write $N/uuid ffeeddcc-bbaa-9988-7766-5544332211000junk
+tap_eq "uuid: the first 36 characters taken" ffeeddcc-bbaa-9988-7766-554433221100 "$(cat $N/uuid)"
 tap_errno "uuid: upper case accepted" OK fsop writeln $N/uuid 00112233-4455-6677-8899-AABBCCDDEEFF
 tap_eq "uuid: reads back in lower case" 00112233-4455-6677-8899-aabbccddeeff "$(cat $N/uuid)"
 tap_errno "do_len: 'y'" OK fsop write $N/do_len y
