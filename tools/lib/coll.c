@@ -37,6 +37,7 @@ void mttd_coll_free(struct mttd_coll *c)
 		return;
 	for (i = 0; i < c->n; i++) {
 		free(c->c[i].name);
+		free(c->c[i].file);
 		free(c->c[i].guid);
 		for (k = 0; k < MTTD_COLL_TABLES; k++)
 			free_table(&c->c[i].t[k]);
@@ -57,8 +58,16 @@ const char *mttd_coll_client_name(const struct mttd_coll *c, int client)
 	return c->c[client].name;
 }
 
+const char *mttd_coll_client_file(const struct mttd_coll *c, int client)
+{
+	if (client < 0 || (size_t)client >= c->n)
+		return NULL;
+	return c->c[client].file;
+}
+
 struct mttd__cclient *mttd__coll_add_client(struct mttd_coll *c,
-					    const char *name)
+					    const char *name,
+					    const char *file)
 {
 	struct mttd__cclient *cl;
 
@@ -74,8 +83,12 @@ struct mttd__cclient *mttd__coll_add_client(struct mttd_coll *c,
 	cl = &c->c[c->n];
 	memset(cl, 0, sizeof(*cl));
 	cl->name = strdup(name ? name : "");
-	if (!cl->name)
+	cl->file = strdup(file ? file : "");
+	if (!cl->name || !cl->file) {
+		free(cl->name);
+		free(cl->file);
 		return NULL;
+	}
 	c->n++;
 	return cl;
 }

@@ -39,6 +39,7 @@ struct mttd__cguid {
 
 struct mttd__cclient {
 	char *name;
+	char *file;		/* the file (or name) it was loaded from */
 	struct mttd__cguid *guid;
 	size_t nguid, capguid;
 	struct mttd__ctable t[MTTD_COLL_TABLES];
@@ -50,9 +51,10 @@ struct mttd_coll {
 	uint32_t seq;
 };
 
-/* a new client (name copied); NULL when out of memory */
+/* a new client (name and file copied); NULL when out of memory */
 struct mttd__cclient *mttd__coll_add_client(struct mttd_coll *c,
-					    const char *name);
+					    const char *name,
+					    const char *file);
 int mttd__coll_add_guid(struct mttd__cclient *cl, const uint8_t id[16],
 			const uint8_t mask[16]);
 /* text[0..len) copied; 0 or -1 (out of memory) */

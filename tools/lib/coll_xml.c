@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "coll_internal.h"
 
@@ -52,9 +53,9 @@ struct load {
 	int64_t file, line;
 	/* its text: character data, and CDATA sections apart */
 	char *text;
-	size_t tlen;
+	size_t tlen, tcap;
 	char *cdata;
-	size_t clen;
+	size_t clen, ccap;
 	int in_cdata;
 	int had_cdata;
 };
@@ -182,7 +183,8 @@ static void XMLCALL on_start(void *ud, const char *name, const char **atts)
 	if (!l->client) {
 		if (!strcmp(n, "Client")) {
 			l->client = mttd__coll_add_client(l->c,
-							  attr(atts, "Name"));
+							  attr(atts, "Name"),
+							  l->name);
 			l->client_depth = l->depth;
 			l->section = -1;
 			if (!l->client)
@@ -248,10 +250,15 @@ static void XMLCALL on_end(void *ud, const char *name)
 	l->depth--;
 }
 
-static void append(struct load *l, char **buf, size_t *len, const char *s,
-		   int n)
+/*
+ * Add s[0..n) to *buf (length *len, room *cap).  The room doubles, so a
+ * text delivered in many small pieces (expat hands over every line and
+ * every entity expansion apart) costs linear time, not quadratic.
+ */
+static void append(struct load *l, char **buf, size_t *len, size_t *cap,
+		   const char *s, int n)
 {
-	char *nb;
+	size_t need;
 
 	if (n <= 0)
 		return;
@@ -259,14 +266,25 @@ static void append(struct load *l, char **buf, size_t *len, const char *s,
 		fail(l, "element text longer than %u bytes", TEXT_MAX);
 		return;
 	}
-	nb = realloc(*buf, *len + (size_t)n + 1);
-	if (!nb) {
-		fail(l, "out of memory");
-		return;
+	need = *len + (size_t)n + 1;
+	if (need > *cap) {
+		size_t nc = *cap ? *cap : 256;
+		char *nb;
+
+		while (nc < need)
+			nc *= 2;
+		if (nc > TEXT_MAX + 1)
+			nc = TEXT_MAX + 1;
+		nb = realloc(*buf, nc);
+		if (!nb) {
+			fail(l, "out of memory");
+			return;
+		}
+		*buf = nb;
+		*cap = nc;
 	}
-	memcpy(nb + *len, s, (size_t)n);
+	memcpy(*buf + *len, s, (size_t)n);
 	*len += (size_t)n;
-	*buf = nb;
 }
 
 static void XMLCALL on_text(void *ud, const char *s, int n)
@@ -276,9 +294,9 @@ static void XMLCALL on_text(void *ud, const char *s, int n)
 	if (l->failed || !l->in_entry)
 		return;
 	if (l->in_cdata)
-		append(l, &l->cdata, &l->clen, s, n);
+		append(l, &l->cdata, &l->clen, &l->ccap, s, n);
 	else
-		append(l, &l->text, &l->tlen, s, n);
+		append(l, &l->text, &l->tlen, &l->tcap, s, n);
 }
 
 static void XMLCALL on_cdata_start(void *ud)
@@ -370,13 +388,28 @@ int mttd_coll_load_file(struct mttd_coll *c, const char *path, char *err,
 			size_t errlen)
 {
 	struct load l;
-	FILE *f = fopen(path, "rb");
+	struct stat st;
+	FILE *f;
 	char buf[65536];
 	int ok = 1;
 
+	if (!path || !*path) {
+		if (err && errlen)
+			snprintf(err, errlen, "collateral: empty file name");
+		return -1;
+	}
+	f = fopen(path, "rb");
 	if (!f) {
 		if (err && errlen)
 			snprintf(err, errlen, "%s: %s", path, strerror(errno));
+		return -1;
+	}
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		if (err && errlen)
+			snprintf(err, errlen,
+				 "%s: is a directory, not a collateral XML file",
+				 path);
+		fclose(f);
 		return -1;
 	}
 	if (begin(&l, c, path, err, errlen)) {

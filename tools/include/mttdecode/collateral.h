@@ -63,8 +63,12 @@ struct mttd_coll;
 struct mttd_coll *mttd_coll_new(void);
 void mttd_coll_free(struct mttd_coll *c);
 
-/* Add the clients of an XML file (or of xml[0..len)); 0, or -1 with a
- * message "<name>:<line>: <what>" in err. */
+/*
+ * Add the clients of an XML file (or of xml[0..len)); 0, or -1 with a
+ * message "<name>:<line>: <what>" in err.  An empty path and a directory
+ * are errors ("<path>: is a directory ...").  Loading time and memory
+ * are linear in the file size (an element's text is at most 1 MiB).
+ */
 int mttd_coll_load_file(struct mttd_coll *c, const char *path, char *err,
 			size_t errlen);
 int mttd_coll_load_mem(struct mttd_coll *c, const char *xml, size_t len,
@@ -72,6 +76,9 @@ int mttd_coll_load_mem(struct mttd_coll *c, const char *xml, size_t len,
 
 unsigned int mttd_coll_clients(const struct mttd_coll *c);
 const char *mttd_coll_client_name(const struct mttd_coll *c, int client);
+/* The path given to mttd_coll_load_file() (or the name given to
+ * mttd_coll_load_mem()) the client was loaded from; NULL if no client. */
+const char *mttd_coll_client_file(const struct mttd_coll *c, int client);
 
 /* The client for a GUID (16 bytes, RFC 4122 order), or -1. */
 int mttd_coll_client(const struct mttd_coll *c, const uint8_t guid[16]);
