@@ -26,8 +26,10 @@ tap_is $? 1 "bad --format: exit 1"
 tap_is $? 1 "bad --max-message: exit 1"
 "$M" "$TMP/nonexistent" >/dev/null 2>&1
 tap_is $? 1 "missing file: exit 1"
-"$M" "$TMP/hello.stp" "$TMP/hello.stp" >/dev/null 2>&1
-tap_is $? 1 "two files: exit 1"
+"$M" "$TMP/hello.stp" >"$TMP/one.txt" 2>&1
+"$M" "$TMP/hello.stp" "$TMP/hello.stp" >"$TMP/two.txt" 2>&1
+tap_is "$?:$(cat "$TMP/one.txt" "$TMP/one.txt")" "0:$(cat "$TMP/two.txt")" \
+	"two files: each decoded as its own stream, in order, exit 0"
 if [ -w /dev/full ]; then
 	"$M" "$TMP/hello.stp" >/dev/full 2>/dev/null
 	tap_is $? 1 "write error: exit 1"
@@ -115,8 +117,11 @@ tap_is "$("$M" -f json "$TMP/cut.stp" | tail -n 1)" \
 	"stream cut inside a packet"
 
 bytes "12 34 56" >"$TMP/junk.stp"
-tap_is "$("$M" "$TMP/junk.stp"; echo "rc=$?")" "rc=0" \
-	"garbage only: nothing printed, exit 0"
+tap_is "$("$M" "$TMP/junk.stp" 2>"$TMP/junk.err"; echo "rc=$?")" "rc=2" \
+	"garbage only: nothing printed, exit 2"
+tap_is "$(cat "$TMP/junk.err")" \
+"mttdecode: $TMP/junk.stp: nothing synchronised in 3 bytes: no STP ASYNC, no \"SYS-T RAW DATA:\" line, no SyS-T messages (see --input)" \
+	"garbage only: said on stderr"
 
 # NULLs: 0 0 | 4 a b 0
 bytes "$P 00 a4 0b" >"$TMP/null.stp"

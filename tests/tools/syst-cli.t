@@ -120,18 +120,22 @@ EOF
 tap_ok $? "JSON: every line parses; syst lines have the documented keys"
 
 # ---- CSV ----
+# the reference printer's CSV: Origin the client name, Collateral its
+# file, hex timestamps; the payload byte for byte (the ftrace record's
+# first byte 0x01 without --kallsyms/--tracefs)
+A_="$D/coll-a.xml"
 tap_is "$("$M" -f csv --policy "$D/policy.txt" --collateral "$D/coll-a.xml" \
 	--collateral "$D/coll-b.xml" "$TMP/s.stp")" \
-'Decode Status,Payload,Type,Severity,Origin,Unit,Message TimeStamp,Context TimeStamp,Location,Raw Length,Checksum,Collateral
-OK,"hi",STRING:GENERIC,INFO,{00000000-0004-0000-0000-000000000000},0,,5,,8,,"Default"
-OK,"ok",STRING:GENERIC,INFO,{a1b2c3d4-e5f6-0718-293a-4b5c6d7e8f90},0,,6,,22,,"ByGuid"
-OK,"clock 1000 at 1000000000 Hz",CLOCK:SYNC,MAX,{00000000-0004-0000-0000-000000000000},0,,16,,20,,"Default"
-OK,"short value 7",SHORT32,,{00000000-0004-0000-0000-000000000000},,,32,,4,,"Default"
-OK,"ts",STRING:GENERIC,INFO,{00000000-0004-0000-0000-000000000000},0,1500,48,,14,,"Default"
-OK,"master three 3",CATALOG:ID32P32,INFO,{00000000-0003-0002-0000-000000000000},0,,64,,12,,"M3C2"
-OK,"\x01",STRING:GENERIC,INFO,{00000000-0005-0001-0000-000000000000},0,,80,,28,,"Default"
-OK,"sbd 0x000000000000012c 27 bytes: fbffffff61626300000000002000030010010081ffffffff796f00",SBD:ID64,INFO,{a1b2c3d4-e5f6-0718-293a-4b5c6d7e8f90},0,,96,,55,,"ByGuid"' \
-	"CSV: reference printer columns (implies --syst)"
+"Decode Status,Payload,Type,Severity,Origin,Unit,Message TimeStamp,Context TimeStamp,Location,Raw Length,Checksum,Collateral
+OK,\"hi\",STRING:GENERIC,INFO,Default,0,,0x0000000000000005,,8,,$A_
+OK,\"ok\",STRING:GENERIC,INFO,ByGuid,0,,0x0000000000000006,,22,,$A_
+OK,\"clock 1000 at 1000000000 Hz\",CLOCK:SYNC,MAX,Default,0,,0x0000000000000010,,20,,$A_
+OK,\"short value 7\",SHORT32,,Default,,,0x0000000000000020,,4,,$A_
+OK,\"ts\",STRING:GENERIC,INFO,Default,0,0x00000000000005DC,0x0000000000000030,,14,,$A_
+OK,\"master three 3\",CATALOG:ID32P32,INFO,M3C2,0,,0x0000000000000040,,12,,$A_
+OK,\"$(printf '\001')\",STRING:GENERIC,INFO,Default,0,,0x0000000000000050,,28,,$A_
+OK,\"sbd 0x000000000000012c 27 bytes: fbffffff61626300000000002000030010010081ffffffff796f00\",SBD:ID64,INFO,ByGuid,0,,0x0000000000000060,,55,,$A_" \
+	"CSV: reference printer columns and cells (implies --syst)"
 
 # ---- Chrome trace ----
 # shellcheck disable=SC2086
@@ -207,10 +211,11 @@ printf '%s\n' "decoder log" \
 tap_is "$("$M" --input systtext -f csv "$TMP/ref.txt")" \
 'Decode Status,Payload,Type,Severity,Origin,Unit,Message TimeStamp,Context TimeStamp,Location,Raw Length,Checksum,Collateral
 OK,"hi",STRING:GENERIC,INFO,{a1b2c3d4-e5f6-0718-293a-4b5c6d7e8f90},0,,,,25,,
-OK,"hi",STRING:GENERIC,INFO,{00000000-0000-0000-0000-000000000000},0,,,,11,0x6e659289,
-CHECKSUM_ERROR,"ho",STRING:GENERIC,INFO,{00000000-0000-0000-0000-000000000000},0,,,,11,0x6e659289,
-MISSING_COLLATERAL,"catalog 0x00000010 args 0300",CATALOG:ID32P32,INFO,{00000000-0000-0000-0000-000000000000},0,,,,10,,' \
-	"--input systtext: CSV, CRC ok and bad, catalog without collateral"
+OK,"hi",STRING:GENERIC,INFO,{00000000-0000-0000-0000-000000000000},0,,,,11,0x6E659289,
+CHECKSUM_ERROR,"ho",STRING:GENERIC,INFO,{00000000-0000-0000-0000-000000000000},0,,,,11,0x6E659289,
+MISSING_COLLATERAL,"catalog 0x00000010 args 0300",CATALOG:ID32P32,INFO,{00000000-0000-0000-0000-000000000000},0,,,,10,,
+BAD_INPUT_LINE,"bad SYS-T RAW DATA line 6 at offset 214",,,,,,,,,,' \
+	"--input systtext: CSV, CRC ok and bad, catalog without collateral, bad line row"
 tap_is "$("$M" --input systtext "$TMP/ref.txt" | tail -n 1)" \
 	"!! bad SYS-T RAW DATA line 6 at offset 214" "--input systtext: bad hex line"
 

@@ -24,6 +24,12 @@ struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
 	s->stp_hz = cfg->stp_hz ? cfg->stp_hz : 1000000000u;
 	mttd__tb_init(&s->text, cfg->max_text ? cfg->max_text :
 		      SYST_MAX_TEXT);
+	mttd__tb_init(&s->proto, SYST_MAX_PROTO);
+	if (cfg->short_guid) {
+		memcpy(s->short_guid, cfg->short_guid, 16);
+		s->has_short_guid = 1;
+	}
+	s->max_len = cfg->max_len;
 	return s;
 }
 
@@ -32,6 +38,7 @@ void mttd_syst_free(struct mttd_syst *s)
 	if (!s)
 		return;
 	mttd__tb_fini(&s->text);
+	mttd__tb_fini(&s->proto);
 	free(s);
 }
 
@@ -93,6 +100,11 @@ void mttd_syst_decode(struct mttd_syst *s, const struct mttd_syst_src *src,
 			   MTTD_SYST_F_INCOMPLETE | MTTD_SYST_F_TRUNCATED);
 	}
 	mttd__syst_parse(p, n, m);
+	if (s->has_short_guid && !(m->flags & MTTD_SYST_F_GUID) &&
+	    (m->type == MTTD_SYST_SHORT32 || m->type == MTTD_SYST_SHORT64)) {
+		memcpy(m->guid, s->short_guid, 16);
+		m->flags |= MTTD_SYST_F_SHORT_GUID;
+	}
 	mttd__syst_content(s, m);
 	s->st.messages++;
 	s->st.status[m->status]++;

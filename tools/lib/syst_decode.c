@@ -13,7 +13,8 @@
  *  CATALOG  u32/u64 id, packed arguments (P32/P64: 32/64-bit long and
  *           pointers); format from the collateral, else MISSING_COLLATERAL
  *           and "catalog 0x<id>[ args <hex>]".
- *  RAW      subtype = protocol id; "[<protocol name>: ]<hex>".
+ *  RAW      subtype = protocol id; "<hex>"; the collateral protocol name
+ *           is a format rendered with the id (m->protocol).
  *  CLOCK    TRANSPORT_SYNC: u64 clock, u64 Hz; "clock <value> at <hz> Hz".
  *  SBD      u32/u64 id, optional address (16/32/64), optional NUL-ended
  *           name, blob; "sbd 0x<id>[ <name>][ @0x<addr>] <n> bytes: <hex>".
@@ -218,8 +219,13 @@ static void raw(struct mttd_syst *s, struct mttd_syst_msg *m, int client)
 	m->flags |= MTTD_SYST_F_VALUE;
 	e = find(s, client, MTTD_COLL_PROTOCOL, m->subtype);
 	if (e) {
-		mttd__tb_put(&s->text, e->text, e->text_len);
-		mttd__tb_puts(&s->text, ": ");
+		/* the name is a format given the protocol id ("Protocol%d") */
+		uint8_t arg[4] = { m->subtype };
+		struct mttd__args a = { .p = arg, .n = 4, .ptr = 4 };
+
+		mttd__tb_reset(&s->proto);
+		mttd__fmt(&s->proto, e->text, e->text_len, &a);
+		m->protocol = mttd__tb_str(&s->proto);
 	}
 	hex_capped(&s->text, m->payload, m->payload_len);
 }
@@ -309,6 +315,7 @@ void mttd__syst_content(struct mttd_syst *s, struct mttd_syst_msg *m)
 			const struct mttd_coll_entry *e;
 
 			m->client = mttd_coll_client_name(s->coll, client);
+			m->collateral = mttd_coll_client_file(s->coll, client);
 			if ((m->flags & (MTTD_SYST_F_SEV | MTTD_SYST_F_GUID)) ==
 			    MTTD_SYST_F_SEV) {
 				e = find(s, client, MTTD_COLL_MODULE, m->origin);

@@ -14,6 +14,7 @@
 #include "tbuf.h"
 
 #define SYST_MAX_TEXT	(256u << 10)
+#define SYST_MAX_PROTO	256u	/* a rendered RAW protocol name */
 #define SYST_SYNC_SLOTS	256u	/* clock sync points kept (per channel) */
 
 /* A CLOCK sync point: SyS-T clock value and frequency at an STP time */
@@ -32,6 +33,10 @@ struct mttd_syst {
 	const struct mttd_coll *coll;
 	uint64_t stp_hz;
 	struct mttd__tbuf text;
+	struct mttd__tbuf proto;	/* RAW protocol name, rendered */
+	uint8_t short_guid[16];		/* cfg.short_guid */
+	int has_short_guid;
+	size_t max_len;			/* cfg.max_len (0: none) */
 	struct mttd_syst_msg msg;
 	/* client selection cache */
 	uint8_t cache_guid[16];

@@ -41,12 +41,12 @@ static const char *subtype_name(unsigned int type, unsigned int sub)
 	case MTTD_SYST_STRING:
 		switch (sub) {
 		case MTTD_SYST_STRING_GENERIC: return "GENERIC";
-		case MTTD_SYST_STRING_FUNCTIONENTER: return "FUNCTIONENTER";
-		case MTTD_SYST_STRING_FUNCTIONEXIT: return "FUNCTIONEXIT";
-		case MTTD_SYST_STRING_INVALIDPARAM: return "INVALIDPARAM";
+		case MTTD_SYST_STRING_FUNCTIONENTER: return "ENTER";
+		case MTTD_SYST_STRING_FUNCTIONEXIT: return "EXIT";
+		case MTTD_SYST_STRING_INVALIDPARAM: return "INVPARAM";
 		case MTTD_SYST_STRING_ASSERT: return "ASSERT";
-		case MTTD_SYST_STRING_PRINTF_32: return "PRINTF_32";
-		case MTTD_SYST_STRING_PRINTF_64: return "PRINTF_64";
+		case MTTD_SYST_STRING_PRINTF_32: return "PRINTF32";
+		case MTTD_SYST_STRING_PRINTF_64: return "PRINTF64";
 		}
 		break;
 	case MTTD_SYST_CATALOG:
@@ -165,7 +165,7 @@ void mttd_syst_key_guid(const struct mttd_syst_msg *m, uint8_t out[16])
 {
 	int stp = (m->flags & MTTD_SYST_F_STP) != 0;
 
-	if (m->flags & MTTD_SYST_F_GUID)
+	if (m->flags & (MTTD_SYST_F_GUID | MTTD_SYST_F_SHORT_GUID))
 		memcpy(out, m->guid, 16);
 	else
 		mttd_syst_pseudo_guid(stp ? m->master : 0,

@@ -48,8 +48,13 @@ void mttd_syst_stream_free(struct mttd_syst_stream *st)
 static void deliver(struct mttd_syst_stream *st, size_t n)
 {
 	struct mttd_syst_src src = { .offset = st->base + st->pos };
+	size_t k = n;
 
-	mttd_syst_decode(st->s, &src, st->buf + st->pos, n);
+	if (st->s->max_len && k > st->s->max_len) {
+		k = st->s->max_len;
+		src.flags = MTTD_SYST_F_TRUNCATED;
+	}
+	mttd_syst_decode(st->s, &src, st->buf + st->pos, k);
 	st->pos += n;
 }
 
@@ -157,4 +162,25 @@ int mttd_syst_stream_finish(struct mttd_syst_stream *st)
 	run(st, 1);
 	compact(st);
 	return 0;
+}
+
+size_t mttd_syst_probe(struct mttd_syst *s, const void *p, size_t n,
+		       int final, int *clean)
+{
+	const uint8_t *b = p;
+	size_t pos = 0, k = 0;
+	long r;
+
+	*clean = 0;
+	while (pos < n) {
+		r = mttd__syst_frame(s, b + pos, n - pos, final);
+		if (r < 0)
+			return k;		/* cannot be framed */
+		if (!r || (size_t)r > n - pos)
+			break;			/* cut by the end of the bytes */
+		k++;
+		pos += (size_t)r;
+	}
+	*clean = 1;
+	return k;
 }

@@ -113,6 +113,10 @@ static void line(struct mttd_syst_text *t, const char *l, size_t n,
 					 t->line_off, t->lineno);
 			return;
 		}
+		if (t->s->max_len && k == t->s->max_len) {
+			over = 1;	/* the rest is dropped unread */
+			break;
+		}
 		t->msg[k++] = (uint8_t)(a << 4 | b);
 		h += 2;
 	}

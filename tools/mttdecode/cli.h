@@ -12,7 +12,8 @@
 #include "mttdecode/mttdecode.h"
 #include "out.h"
 
-enum { IN_STP, IN_SYST, IN_SYSTTEXT };
+/* input kinds; IN_AUTO: sniffed from each file's first bytes (sniff.c) */
+enum { IN_AUTO, IN_STP, IN_SYST, IN_SYSTTEXT };
 enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_CHROME };
 
 #define MAX_COLLATERAL 64
@@ -27,9 +28,13 @@ struct opts {
 	int stats;
 	int syst;		/* decode message payloads as SyS-T */
 	int input;		/* IN_* */
+	int csv_extra;		/* --csv-extra: columns after the printer's */
+	int has_short_guid;	/* --short-guid */
+	uint8_t short_guid[16];
 	unsigned long max_len;
 	unsigned long max_open;
-	const char *file;	/* NULL or "-": stdin */
+	char **files;		/* nfiles inputs, in order; none or "-": stdin */
+	int nfiles;
 	const char *policy;
 	const char *kallsyms;
 	const char *tracefs;
@@ -66,7 +71,7 @@ struct sview {
 	const char *source;	/* policy node, or NULL */
 	const char *text;	/* m->text, or its ftrace rendering */
 	size_t text_len;
-	char type[32];
+	char type[32 + 256];	/* RAW: "RAW:" and the protocol name */
 	char loc[128];		/* "" if none */
 	char guid[MTTD_GUID_STR];	/* the message's GUID, or "" */
 };
@@ -78,6 +83,20 @@ struct app {
 	struct mttd_syst *syst;
 	struct mttd_syst_stream *stream;
 	struct mttd_syst_text *text;
+	/* the input being read (one file at a time, each its own stream) */
+	int kind;		/* IN_* of its front end; IN_AUTO: sniffing */
+	const char *name;	/* its name for messages */
+	uint64_t bytes;		/* bytes of it read so far */
+	uint8_t *sniff;		/* its first bytes while sniffing */
+	size_t sniff_len;
+	size_t sniff_scanned;	/* bytes of it sniff.c has looked at */
+	uint64_t syst_msgs0;	/* SyS-T counters when it was opened */
+	uint64_t syst_bad0;
+	int nothing;		/* some input held nothing decodable */
+	/* totals over the inputs, for --stats */
+	struct mttd_stp_stats stp_tot;
+	struct mttd_msg_stats msg_tot;
+	int had_stp, had_stream, had_text;
 	struct mttd_coll *coll;
 	struct mttd_policy *policy;
 	struct mttd_ftrace *ftrace;
@@ -111,16 +130,31 @@ extern const struct printer chrome_printer;
 
 /* options.c: 0 ok, 1 usage error, 2 --help/--version done */
 int parse_options(struct opts *o, int argc, char **argv);
-/* setup.c: decoders, resources and sinks; 0, or 1 after printing why */
+/* setup.c: resources, the SyS-T decoder and the printer; 0, or 1 after
+ * printing why */
 int setup(struct app *a);
 void teardown(struct app *a);
-/* input.c: decode fd to its end; 0, or 1 on a read error */
+/* frontend.c: the decoders of one input of kind IN_STP/SYST/SYSTTEXT;
+ * fe_open: 0, or 1 after printing why; fe_close: finish them, add up
+ * the counters, say on stderr when nothing in the input synchronised
+ * (and set a->nothing) */
+int fe_open(struct app *a, int kind);
+void fe_close(struct app *a);
+/* sniff.c: the kind of an input from its first n bytes; IN_AUTO while
+ * undecided (more bytes needed and final not set) */
+#define SNIFF_MAX (64u << 10)
+int sniff_kind(struct app *a, const uint8_t *p, size_t n, int final);
+/* input.c: decode fd to its end as one input; 0, or 1 on an error */
 int decode_fd(struct app *a, int fd, const char *name);
+/* SIGINT or SIGTERM ended the input: read no more inputs */
+int input_stopped(void);
 /* sview.c: the SyS-T message callback (policy names, ftrace) */
 void on_syst(void *ctx, const struct mttd_syst_msg *m);
 void on_syst_event(void *ctx, const struct mttd_syst_event *e);
 /* stats.c */
 void print_stats(const struct app *a);
+/* fmt_text.c: a loss as text, "3 packets (GERR) at offset 12, m7 c3" */
+void loss_text(struct out *o, const struct mttd_msg_event *e);
 
 /* packets printed with a value: all but M8/M16/C8/C16 */
 static inline int packet_has_value(const struct mttd_stp_event *e)

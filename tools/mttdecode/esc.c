@@ -72,7 +72,7 @@ static size_t run(const uint8_t *p, size_t n)
 	return i;
 }
 
-enum { M_TEXT, M_TEXTQ, M_JSON, M_CSV };
+enum { M_TEXT, M_TEXTQ, M_JSON };
 
 static void esc(struct out *o, const uint8_t *p, size_t n, int mode)
 {
@@ -119,8 +119,6 @@ static void esc(struct out *o, const uint8_t *p, size_t n, int mode)
 			continue;
 		}
 		if (c == '"' && mode != M_TEXTQ) {
-			if (mode == M_CSV)
-				*b++ = '"';
 			*b++ = '"';
 			out_end(o, b);
 			continue;
@@ -152,9 +150,20 @@ void esc_json(struct out *o, const void *s, size_t n)
 	esc(o, s, n, M_JSON);
 }
 
+/* RFC 4180: the bytes as they are, a quote doubled */
 void esc_csv(struct out *o, const void *s, size_t n)
 {
-	esc(o, s, n, M_CSV);
+	const char *p = s, *q;
+
+	while (n && (q = memchr(p, '"', n))) {
+		size_t k = (size_t)(q - p) + 1;
+
+		out_mem(o, p, k);
+		out_char(o, '"');
+		p += k;
+		n -= k;
+	}
+	out_mem(o, p, n);
 }
 
 void json_str(struct out *o, const char *s)

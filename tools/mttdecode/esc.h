@@ -2,8 +2,9 @@
 /*
  * esc.h - writing trace text safely: as text for a terminal, inside a
  * JSON string, or inside a quoted CSV field.  Text from a trace can hold
- * any bytes; valid UTF-8 sequences pass through, everything else is
- * escaped so the output stays valid UTF-8 (and valid JSON).
+ * any bytes; for text and JSON valid UTF-8 sequences pass through,
+ * everything else is escaped so the output stays valid UTF-8 (and valid
+ * JSON); CSV keeps every byte (as the reference printer does).
  */
 #ifndef MTTD_CLI_ESC_H
 #define MTTD_CLI_ESC_H
@@ -26,7 +27,8 @@ void esc_text(struct out *o, const void *s, size_t n, int quotes);
 void esc_json(struct out *o, const void *s, size_t n);
 /* a JSON string with its quotes, or null for NULL */
 void json_str(struct out *o, const char *s);
-/* CSV field content inside double quotes: "" for ", then as esc_text */
+/* CSV field content inside double quotes (RFC 4180): every byte as it
+ * is, "" for a quote */
 void esc_csv(struct out *o, const void *s, size_t n);
 
 #endif

@@ -142,9 +142,8 @@ static void text_msg(struct app *a, const struct mttd_msg *m)
 	out_end(o, b);
 }
 
-static void loss(struct out *o, const struct mttd_msg_event *e)
+void loss_text(struct out *o, const struct mttd_msg_event *e)
 {
-	out_str(o, "!! loss: ");
 	switch (e->reason) {
 	case MTTD_LOSS_GERR:
 		out_u64(o, e->value);
@@ -180,6 +179,12 @@ static void loss(struct out *o, const struct mttd_msg_event *e)
 		out_str(o, " bytes of an incomplete packet)");
 		break;
 	}
+}
+
+static void loss(struct out *o, const struct mttd_msg_event *e)
+{
+	out_str(o, "!! loss: ");
+	loss_text(o, e);
 	out_char(o, '\n');
 }
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * input.c - reading the input in chunks and feeding the front end of the
- * chosen kind (STP decoder, SyS-T stream framer, SyS-T text lines).  From
+ * input.c - reading one input in chunks and feeding the front end of its
+ * kind (STP decoder, SyS-T stream framer, SyS-T text lines); with
+ * --input=auto the first bytes are held until sniff.c has told the kind
+ * (at most SNIFF_MAX bytes, or the whole input if shorter).  From
  * a pipe or device (a live trace) the output is flushed after every read,
  * so lines appear as the data arrives.  A regular file is mapped in
  * windows of MAP_WINDOW bytes instead (no copy; memory stays bounded),
@@ -31,6 +33,11 @@ static void on_signal(int sig)
 	stop = 1;
 }
 
+int input_stopped(void)
+{
+	return stop;
+}
+
 static void catch_signals(void)
 {
 	struct sigaction sa;
@@ -42,35 +49,72 @@ static void catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-static void feed(struct app *a, const uint8_t *p, size_t n)
+static void feed_fe(struct app *a, const uint8_t *p, size_t n)
 {
 	if (a->stream)
 		mttd_syst_stream_feed(a->stream, p, n);
 	else if (a->text)
 		mttd_syst_text_feed(a->text, p, n);
-	else
+	else if (a->stp)
 		mttd_stp_feed(a->stp, p, n);
 }
 
-static void finish(struct app *a)
+/* the kind is known (or final): open the front end, feed what was held;
+ * 0, or 1 after printing why */
+static int sniffed(struct app *a, int kind)
 {
-	if (a->stream)
-		mttd_syst_stream_finish(a->stream);
-	else if (a->text)
-		mttd_syst_text_finish(a->text);
-	else
-		mttd_stp_finish(a->stp);
-	if (!a->o.no_output && a->pr->end)
-		a->pr->end(a);
+	int ret = fe_open(a, kind);
+
+	if (!ret && a->sniff_len)
+		feed_fe(a, a->sniff, a->sniff_len);
+	a->sniff_len = 0;
+	return ret;
+}
+
+/* 0, or 1 after printing why */
+static int feed(struct app *a, const uint8_t *p, size_t n)
+{
+	a->bytes += n;
+	while (a->kind == IN_AUTO) {
+		size_t k = SNIFF_MAX - a->sniff_len;
+		int kind;
+
+		if (k > n)
+			k = n;
+		memcpy(a->sniff + a->sniff_len, p, k);
+		a->sniff_len += k;
+		p += k;
+		n -= k;
+		kind = sniff_kind(a, a->sniff, a->sniff_len, 0);
+		if (kind == IN_AUTO)
+			return 0;
+		if (sniffed(a, kind))
+			return 1;
+	}
+	feed_fe(a, p, n);
+	return 0;
+}
+
+/* 0, or 1 after printing why */
+static int finish(struct app *a)
+{
+	int ret = 0;
+
+	if (a->kind == IN_AUTO)
+		ret = sniffed(a, sniff_kind(a, a->sniff, a->sniff_len, 1));
+	fe_close(a);
+	return ret;
 }
 
 /* the first size bytes of a regular file through mmap; then the file
- * offset is where read() goes on (0 when mapping is not possible) */
-static void decode_mapped(struct app *a, int fd, off_t size)
+ * offset is where read() goes on (0 when mapping is not possible);
+ * 0, or 1 after printing why */
+static int decode_mapped(struct app *a, int fd, off_t size)
 {
 	off_t off = 0;
+	int ret = 0;
 
-	while (off < size && !stop && !a->out.err) {
+	while (off < size && !stop && !a->out.err && !ret) {
 		size_t n = size - off < (off_t)MAP_WINDOW ? (size_t)(size - off) :
 			   MAP_WINDOW;
 		void *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
@@ -79,12 +123,13 @@ static void decode_mapped(struct app *a, int fd, off_t size)
 		if (p == MAP_FAILED)
 			break;
 		madvise(p, n, MADV_SEQUENTIAL);
-		feed(a, p, n);
+		ret = feed(a, p, n);
 		munmap(p, n);
 		off += (off_t)n;
 	}
 	if (off && lseek(fd, off, SEEK_SET) != off)
 		stop = 1;	/* cannot go on reading: end there */
+	return ret;
 }
 
 int decode_fd(struct app *a, int fd, const char *name)
@@ -98,9 +143,27 @@ int decode_fd(struct app *a, int fd, const char *name)
 		return 1;
 	}
 	catch_signals();
-	if (!live && lseek(fd, 0, SEEK_CUR) == 0)
-		decode_mapped(a, fd, st.st_size);
-	while (!stop) {
+	a->name = name;
+	a->bytes = 0;
+	a->sniff_len = 0;
+	a->sniff_scanned = 0;
+	if (a->o.input == IN_AUTO) {
+		if (!a->sniff)
+			a->sniff = malloc(SNIFF_MAX);
+		if (!a->sniff) {
+			free(buf);
+			fprintf(stderr, "mttdecode: out of memory\n");
+			return 1;
+		}
+		a->kind = IN_AUTO;
+	} else if (fe_open(a, a->o.input)) {
+		free(buf);
+		return 1;
+	}
+	if (!live && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    lseek(fd, 0, SEEK_CUR) == 0)
+		ret = decode_mapped(a, fd, st.st_size);
+	while (!stop && !ret) {
 		ssize_t r = read(fd, buf, READ_CHUNK);
 
 		if (r < 0) {
@@ -113,13 +176,17 @@ int decode_fd(struct app *a, int fd, const char *name)
 		}
 		if (r == 0)
 			break;
-		feed(a, buf, (size_t)r);
+		if (feed(a, buf, (size_t)r)) {
+			ret = 1;
+			break;
+		}
 		if (live)
 			out_flush(&a->out);
 		if (a->out.err)
 			break;
 	}
 	free(buf);
-	finish(a);
+	if (finish(a))
+		ret = 1;
 	return ret;
 }

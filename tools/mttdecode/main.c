@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * main.c - mttdecode: options, open the input, set up the decoders and
- * the printer, decode, print the summary.  SIGINT and SIGTERM end the
- * input like end of file (open messages and --stats are still printed).
+ * main.c - mttdecode: options, set up the decoders and the printer,
+ * decode each input in turn, print the summary.  SIGINT and SIGTERM end
+ * the input like end of file (open messages and --stats are still
+ * printed) and no further input is read.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,11 +14,29 @@
 
 #include "cli.h"
 
+/* decode one input (path, or standard input for NULL or "-"); 0 or 1 */
+static int decode_path(struct app *a, const char *path)
+{
+	int fd = STDIN_FILENO, ret;
+
+	if (path && strcmp(path, "-")) {
+		fd = open(path, O_RDONLY);
+		if (fd < 0) {
+			fprintf(stderr, "mttdecode: %s: %s\n", path,
+				strerror(errno));
+			return 1;
+		}
+	}
+	ret = decode_fd(a, fd, fd == STDIN_FILENO ? "<stdin>" : path);
+	if (fd != STDIN_FILENO)
+		close(fd);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	struct app *a = calloc(1, sizeof(*a));
-	const char *name = "<stdin>";
-	int fd = STDIN_FILENO, ret;
+	int ret, i;
 
 	if (!a) {
 		fprintf(stderr, "mttdecode: out of memory\n");
@@ -28,19 +47,15 @@ int main(int argc, char **argv)
 		free(a);
 		return ret == 2 ? 0 : 1;
 	}
-	if (a->o.file && strcmp(a->o.file, "-")) {
-		name = a->o.file;
-		fd = open(name, O_RDONLY);
-		if (fd < 0) {
-			fprintf(stderr, "mttdecode: %s: %s\n", name,
-				strerror(errno));
-			free(a);
-			return 1;
-		}
-	}
 	ret = setup(a);
 	if (!ret) {
-		ret = decode_fd(a, fd, name);
+		if (!a->o.nfiles)
+			ret = decode_path(a, NULL);
+		for (i = 0; i < a->o.nfiles && !ret && !input_stopped() &&
+		     !a->out.err; i++)
+			ret = decode_path(a, a->o.files[i]);
+		if (!a->o.no_output && a->pr->end)
+			a->pr->end(a);
 		out_flush(&a->out);
 		if (a->out.err) {
 			fprintf(stderr, "mttdecode: write error: %s\n",
@@ -49,9 +64,9 @@ int main(int argc, char **argv)
 		}
 		if (a->o.stats)
 			print_stats(a);
+		if (!ret && a->nothing)
+			ret = 2;
 	}
-	if (fd != STDIN_FILENO)
-		close(fd);
 	teardown(a);
 	free(a);
 	return ret;

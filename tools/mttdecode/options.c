@@ -10,13 +10,17 @@
 #include "cli.h"
 
 static const char usage[] =
-"Usage: mttdecode [OPTIONS] [FILE|-]\n"
-"Decode a MIPI STPv2 trace stream (FILE, or standard input when FILE is\n"
-"absent or \"-\") into messages and, optionally, packets; decode MIPI SyS-T\n"
-"messages carried in it, or read SyS-T directly.\n"
+"Usage: mttdecode [OPTIONS] [FILE|-]...\n"
+"Decode MIPI STPv2 trace streams into messages and, optionally, packets;\n"
+"decode MIPI SyS-T messages carried in them, or read SyS-T directly.\n"
+"Each FILE (standard input when there is none, or for \"-\") is decoded\n"
+"on its own, in the order given, into one output.\n"
 "\n"
 "Input:\n"
-"      --input=KIND       stp (the default): raw STPv2;\n"
+"      --input=KIND       auto (the default): each input's kind is told\n"
+"                         from its first bytes (an STP ASYNC, a \"SYS-T RAW\n"
+"                         DATA:\" line, SyS-T messages that frame; else\n"
+"                         STP); stp: raw STPv2;\n"
 "                         syst: SyS-T messages back to back (UART style);\n"
 "                         systtext: \"SYS-T RAW DATA: <hex>\" lines (the\n"
 "                         MIPI reference printer's input)\n"
@@ -29,8 +33,10 @@ static const char usage[] =
 "  -p, --packets          print every packet (NULL packets only with --nulls)\n"
 "      --nulls            with --packets, print NULL packets as well\n"
 "  -f, --format=FORMAT    text (the default), json (one object per line),\n"
-"                         csv (the reference printer's columns; SyS-T) or\n"
+"                         csv (the reference printer's CSV; SyS-T) or\n"
 "                         chrome (Trace Event Format JSON for Perfetto)\n"
+"      --csv-extra        CSV: add Source,Master,Channel,GUID,Offset,\n"
+"                         Complete columns after the printer's\n"
 "  -n, --no-output        decode only and print nothing (for benchmarks)\n"
 "  -s, --stats            print a summary to standard error at the end\n"
 "\n"
@@ -41,6 +47,8 @@ static const char usage[] =
 "                         named after the deepest node holding them\n"
 "      --collateral=FILE  SyS-T collateral XML (catalog and short formats,\n"
 "                         names); may be given several times\n"
+"      --short-guid=GUID  the collateral client of SHORT32/SHORT64 messages\n"
+"                         (they carry no GUID), as {xxxxxxxx-xxxx-...}\n"
 "      --kallsyms=FILE    /proc/kallsyms snapshot: ftrace addresses as\n"
 "                         func+0xoff\n"
 "      --tracefs=DIR      copy of /sys/kernel/tracing/events: ftrace records\n"
@@ -48,7 +56,8 @@ static const char usage[] =
 "\n"
 "Limits:\n"
 "      --max-message=N    keep at most N bytes of a message (default 65536,\n"
-"                         16..16777216); longer ones are cut and flagged\n"
+"                         16..16777216), from every kind of input; longer\n"
+"                         ones are cut and flagged truncated\n"
 "      --max-open=N       at most N messages open at once (default 1024,\n"
 "                         1..65536); beyond that the oldest is printed as\n"
 "                         incomplete\n"
@@ -70,13 +79,15 @@ static const char usage[] =
 "JSON output: {\"kind\":\"msg\"|\"syst\"|\"packet\"|\"loss\"|\"sync\"|\"version\"|\n"
 "\"freq\",...}\n"
 "\n"
-"Exit status: 0 when the input was read (even if it held bad data, which\n"
-"is reported in the output), 1 on a usage or I/O error.\n"
+"Exit status: 0 when the inputs were read (even if they held bad data,\n"
+"which is reported in the output), 1 on a usage or I/O error, 2 when an\n"
+"input was not empty but nothing in it synchronised (said on stderr).\n"
 "See mttdecode(1) for the full description of the formats.\n";
 
 enum {
 	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_INPUT,
-	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS
+	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS, OPT_SHORT_GUID,
+	OPT_CSV_EXTRA
 };
 
 static const struct option longopts[] = {
@@ -95,6 +106,8 @@ static const struct option longopts[] = {
 	{ "collateral", required_argument, NULL, OPT_COLLATERAL },
 	{ "kallsyms", required_argument, NULL, OPT_KALLSYMS },
 	{ "tracefs", required_argument, NULL, OPT_TRACEFS },
+	{ "short-guid", required_argument, NULL, OPT_SHORT_GUID },
+	{ "csv-extra", no_argument, NULL, OPT_CSV_EXTRA },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -136,8 +149,8 @@ int parse_options(struct opts *o, int argc, char **argv)
 	static const char *const formats[] = {
 		"text", "json", "csv", "chrome", NULL
 	};
-	static const char *const inputs[] = {
-		"stp", "syst", "systtext", NULL
+	static const char *const inputs[] = {	/* IN_* order */
+		"auto", "stp", "syst", "systtext", NULL
 	};
 	int c;
 
@@ -167,7 +180,16 @@ int parse_options(struct opts *o, int argc, char **argv)
 		case OPT_POLICY: o->policy = optarg; break;
 		case OPT_KALLSYMS: o->kallsyms = optarg; break;
 		case OPT_TRACEFS: o->tracefs = optarg; break;
+		case OPT_CSV_EXTRA: o->csv_extra = 1; break;
+		case OPT_SHORT_GUID:
+			if (mttd_guid_parse(optarg, o->short_guid))
+				return bad("--short-guid (not a GUID)", optarg);
+			o->has_short_guid = 1;
+			break;
 		case OPT_COLLATERAL:
+			if (!*optarg)
+				return bad("--collateral (empty file name)",
+					   optarg);
 			if (o->ncollateral == MAX_COLLATERAL)
 				return bad("--collateral (too many)", optarg);
 			o->collateral[o->ncollateral++] = optarg;
@@ -195,11 +217,11 @@ int parse_options(struct opts *o, int argc, char **argv)
 				   argv[optind - 1]);
 		}
 	}
-	if (argc - optind > 1)
-		return bad("arguments (one FILE at most)", argv[optind + 1]);
-	if (optind < argc)
-		o->file = argv[optind];
-	if (o->input != IN_STP) {
+	o->files = argv + optind;
+	o->nfiles = argc - optind;
+	if (o->input == IN_AUTO && (o->packets || o->nulls))
+		o->input = IN_STP;	/* packets are STP's */
+	if (o->input == IN_SYST || o->input == IN_SYSTTEXT) {
 		if (o->packets)
 			return bad("option with --input=syst|systtext",
 				   "--packets");

@@ -1,52 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * setup.c - everything mttdecode needs before reading: collateral,
- * policy, kallsyms and tracefs files, the decoders for the chosen input
- * and the sinks that connect them to the printer.
+ * policy, kallsyms and tracefs files, the SyS-T decoder and the printer.
+ * The decoders of each input are made by frontend.c.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
 #include "cli.h"
-
-static void on_stp(void *ctx, const struct mttd_stp_event *ev, size_t n)
-{
-	struct app *a = ctx;
-	size_t i;
-
-	if (!a->o.packets || a->o.no_output) {
-		mttd_msg_push(a->msg, ev, n);
-		return;
-	}
-	for (i = 0; i < n; i++) {
-		const struct mttd_stp_event *e = &ev[i];
-
-		if (e->type == MTTD_EV_PACKET &&
-		    (e->op != MTTD_OP_NULL || a->o.nulls))
-			a->pr->packet(a, e);
-		else if (e->type == MTTD_EV_DESYNC)
-			a->pr->desync(a, e);
-		mttd_msg_push(a->msg, e, 1);
-	}
-}
-
-static void on_msg(void *ctx, const struct mttd_msg *m)
-{
-	struct app *a = ctx;
-
-	if (a->o.messages)
-		a->pr->msg(a, m);
-}
-
-static void on_event(void *ctx, const struct mttd_msg_event *e)
-{
-	struct app *a = ctx;
-
-	if (e->kind == MTTD_ME_FREQ && e->value)
-		a->stp_hz = e->value;
-	a->pr->event(a, e);
-}
 
 static int fail(const char *what)
 {
@@ -105,19 +67,10 @@ static const struct printer *printer(int format)
 
 int setup(struct app *a)
 {
-	struct mttd_stp_config sc = {
-		.fn = on_stp, .ctx = a,
-		.flags = (a->o.packets && a->o.nulls) ? MTTD_STP_NULLS : 0,
-	};
-	struct mttd_msg_config mc = {
-		.max_len = a->o.max_len, .max_open = (unsigned int)a->o.max_open,
-	};
-	struct mttd_msg_sink sink = {
-		.msg = a->o.syst ? NULL : on_msg, .event = on_event, .ctx = a,
-	};
-	struct mttd_msg_sink ssink;
 	struct mttd_syst_config yc = {
 		.fn = on_syst, .event = on_syst_event, .ctx = a,
+		.max_len = a->o.max_len,
+		.short_guid = a->o.has_short_guid ? a->o.short_guid : NULL,
 	};
 
 	if (resources(a))
@@ -131,36 +84,11 @@ int setup(struct app *a)
 		if (!a->chrome)
 			return fail("out of memory");
 	}
-	if (a->o.syst) {
-		yc.coll = a->coll;
-		a->syst = mttd_syst_new(&yc);
-		if (!a->syst)
-			return fail("out of memory");
-	}
-	switch (a->o.input) {
-	case IN_SYST:
-		a->stream = mttd_syst_stream_new(a->syst);
-		if (!a->stream)
-			return fail("out of memory");
-		break;
-	case IN_SYSTTEXT:
-		a->text = mttd_syst_text_new(a->syst);
-		if (!a->text)
-			return fail("out of memory");
-		break;
-	default:
-		a->stp = mttd_stp_new(&sc);
-		a->msg = mttd_msg_new(&mc);
-		if (!a->stp || !a->msg)
-			return fail("out of memory");
-		if (a->syst) {
-			mttd_syst_sink(a->syst, &ssink);
-			mttd_msg_add_sink(a->msg, &ssink);
-		}
-		if (!a->o.no_output)
-			mttd_msg_add_sink(a->msg, &sink);
-		break;
-	}
+	/* always: an input may turn out to be SyS-T (--input=auto) */
+	yc.coll = a->coll;
+	a->syst = mttd_syst_new(&yc);
+	if (!a->syst)
+		return fail("out of memory");
 	if (!a->o.no_output && a->pr->begin)
 		a->pr->begin(a);
 	return 0;
@@ -173,6 +101,7 @@ void teardown(struct app *a)
 	mttd_syst_free(a->syst);
 	mttd_stp_free(a->stp);
 	mttd_msg_free(a->msg);
+	free(a->sniff);
 	mttd_coll_free(a->coll);
 	mttd_policy_free(a->policy);
 	mttd_ftrace_free(a->ftrace);

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * stats.c - the --stats summary, printed to standard error: the STP
- * packet and message counters (raw STP input) and the SyS-T counters
- * (with --syst).
+ * stats.c - the --stats summary, printed to standard error, totals over
+ * every input: the STP packet and message counters (raw STP inputs) and
+ * the SyS-T counters (with --syst or SyS-T inputs).
  */
 #include <stdio.h>
 
@@ -10,8 +10,8 @@
 
 static void stp_stats(const struct app *a)
 {
-	const struct mttd_stp_stats *s = mttd_stp_stats(a->stp);
-	const struct mttd_msg_stats *m = mttd_msg_stats(a->msg);
+	const struct mttd_stp_stats *s = &a->stp_tot;
+	const struct mttd_msg_stats *m = &a->msg_tot;
 
 	fprintf(stderr,
 		"bytes in:        %llu\n"
@@ -51,19 +51,19 @@ static void syst_stats(const struct app *a)
 		(unsigned long long)s->status[MTTD_SYST_TOO_SHORT],
 		(unsigned long long)s->status[MTTD_SYST_UNKNOWN_TYPE],
 		(unsigned long long)s->status[MTTD_SYST_MISSING_COLLATERAL]);
-	if (a->stream)
+	if (a->had_stream)
 		fprintf(stderr, "syst resyncs:    %llu (%llu bytes skipped)\n",
 			(unsigned long long)s->resyncs,
 			(unsigned long long)s->skipped);
-	if (a->text)
+	if (a->had_text)
 		fprintf(stderr, "syst bad lines:  %llu\n",
 			(unsigned long long)s->bad_lines);
 }
 
 void print_stats(const struct app *a)
 {
-	if (a->stp)
+	if (a->had_stp)
 		stp_stats(a);
-	if (a->syst)
+	if (a->o.syst || a->had_stream || a->had_text)
 		syst_stats(a);
 }

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * sview.c - from a decoded SyS-T message to what the printers show: the
- * policy source name for its master/channel, the type and location text,
+ * policy source name for its master/channel, the type (RAW: with the
+ * collateral protocol name, as the reference printer writes it) and
+ * location text,
  * and, for messages from the "ftrace" policy node (or below it) when
  * --kallsyms/--tracefs were given, the ftrace record rendered as text
  * (STRING payloads, and SBD messages with a 64-bit id and nothing else,
  * which newer kernels send).
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
@@ -66,7 +69,11 @@ void on_syst(void *ctx, const struct mttd_syst_msg *m)
 	v.source = source(a, m);
 	v.text = m->text;
 	v.text_len = m->text_len;
-	mttd_syst_type_name(m->type, m->subtype, v.type, sizeof(v.type));
+	if (m->type == MTTD_SYST_RAW && m->protocol)
+		snprintf(v.type, sizeof(v.type), "RAW:%s", m->protocol);
+	else
+		mttd_syst_type_name(m->type, m->subtype, v.type,
+				    sizeof(v.type));
 	mttd_syst_location(m, v.loc, sizeof(v.loc));
 	if (m->flags & MTTD_SYST_F_GUID)
 		mttd_syst_guid_str(m->guid, v.guid);

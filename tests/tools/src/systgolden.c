@@ -59,17 +59,17 @@ static const struct scase cases[] = {
 	  /* 0x02053072: type 2, severity 7 (0x70), origin (5 << 4 | 3) = 0x53
 	   * << 12 = 0x53000, subtype 2 */
 	  "72 30 05 02 6d 61 69 6e 00",	/* "main" NUL */
-	  "OK STRING:FUNCTIONENTER sev=DEBUG guid=- origin=5 unit=3 loc=- len=-"
+	  "OK STRING:ENTER sev=DEBUG guid=- origin=5 unit=3 loc=- len=-"
 	  " ts=- crc=- value=- client=- size=9 text=\"main\"" },
 	{ "FUNCTIONEXIT", 0, 0,
 	  /* 0x03000062: severity 6 (USER2), subtype 3 */
 	  "62 00 00 03 66 00",
-	  "OK STRING:FUNCTIONEXIT sev=USER2 guid=- origin=0 unit=0 loc=- len=-"
+	  "OK STRING:EXIT sev=USER2 guid=- origin=0 unit=0 loc=- len=-"
 	  " ts=- crc=- value=- client=- size=6 text=\"f\"" },
 	{ "INVALIDPARAM", 0, 0,
 	  /* 0x05000022: severity 2 (ERROR), subtype 5 */
 	  "22 00 00 05 70 00",
-	  "OK STRING:INVALIDPARAM sev=ERROR guid=- origin=0 unit=0 loc=- len=-"
+	  "OK STRING:INVPARAM sev=ERROR guid=- origin=0 unit=0 loc=- len=-"
 	  " ts=- crc=- value=- client=- size=6 text=\"p\"" },
 	{ "ASSERT", 0, 0,
 	  /* 0x07000012: severity 1 (FATAL), subtype 7 */
@@ -85,7 +85,7 @@ static const struct scase cases[] = {
 	  "7c 25 70 7c 25 25 00 "
 	  "f9 ff ff ff 61 62 00 00 00 00 00 00 00 04 40 ff 01 00 00 "
 	  "2a 00 00 00 ef be ad de",
-	  "OK STRING:PRINTF_32 sev=INFO guid=- origin=0 unit=0 loc=- len=- ts=-"
+	  "OK STRING:PRINTF32 sev=INFO guid=- origin=0 unit=0 loc=- len=- ts=-"
 	  " crc=- value=- client=- size=60"
 	  " text=\"-7|ab  | 2.50|ff|42|0xdeadbeef|%\"" },
 	{ "PRINTF_64: long, size_t, pointer 64, long long, char, wide char", 0, 0,
@@ -97,28 +97,28 @@ static const struct scase cases[] = {
 	  "fe ff ff ff ff ff ff ff 05 00 00 00 00 00 00 00 "
 	  "88 77 66 55 44 33 22 11 00 00 00 00 00 01 00 00 "
 	  "5a 00 00 00 e9 00 00 00",
-	  "OK STRING:PRINTF_64 sev=INFO guid=- origin=0 unit=0 loc=- len=- ts=-"
+	  "OK STRING:PRINTF64 sev=INFO guid=- origin=0 unit=0 loc=- len=- ts=-"
 	  " crc=- value=- client=- size=67"
 	  " text=\"-2 5 0x1122334455667788 1099511627776 Z \\xc3\\xa9\"" },
 	{ "PRINTF with '*' width and precision", 0, 0,
 	  /* "[%*d][%.*s]" NUL, 6, 42, 2, "abcdef" NUL */
 	  "42 00 00 0b 5b 25 2a 64 5d 5b 25 2e 2a 73 5d 00 "
 	  "06 00 00 00 2a 00 00 00 02 00 00 00 61 62 63 64 65 66 00",
-	  "OK STRING:PRINTF_32 sev=INFO guid=- origin=0 unit=0 loc=- len=- ts=-"
+	  "OK STRING:PRINTF32 sev=INFO guid=- origin=0 unit=0 loc=- len=- ts=-"
 	  " crc=- value=- client=- size=35 text=\"[    42][ab]\"" },
 	{ "PRINTF: unknown conversion and a format ending in '%'", 0, 0,
 	  /* "%k %5" NUL: both copied as text, no argument taken */
 	  "42 00 00 0b 25 6b 20 25 35 00",
-	  "OK STRING:PRINTF_32 sev=INFO guid=- origin=0 unit=0 loc=- len=- ts=-"
+	  "OK STRING:PRINTF32 sev=INFO guid=- origin=0 unit=0 loc=- len=- ts=-"
 	  " crc=- value=- client=- size=10 text=\"%k %5\"" },
 	{ "PRINTF: an argument missing -> TOO_SHORT", 0, 0,
 	  /* "%d %d" NUL, only one int (1) */
 	  "42 00 00 0b 25 64 20 25 64 00 01 00 00 00",
-	  "TOO_SHORT STRING:PRINTF_32 sev=INFO guid=- origin=0 unit=0 loc=- len=-"
+	  "TOO_SHORT STRING:PRINTF32 sev=INFO guid=- origin=0 unit=0 loc=- len=-"
 	  " ts=- crc=- value=- client=- size=14 text=\"1 <?>\"" },
 	{ "PRINTF: %s without its NUL -> TOO_SHORT", 0, 0,
 	  "42 00 00 0b 3c 25 73 3e 00 78 79",	/* "<%s>" NUL "xy" */
-	  "TOO_SHORT STRING:PRINTF_32 sev=INFO guid=- origin=0 unit=0 loc=-"
+	  "TOO_SHORT STRING:PRINTF32 sev=INFO guid=- origin=0 unit=0 loc=-"
 	  " len=- ts=- crc=- value=- client=- size=11 text=\"<xy>\"" },
 	{ "PRINTF: huge width is capped", 0, 0,
 	  /* "%99999999d|" NUL, 1 */
@@ -282,8 +282,8 @@ static const struct scase cases[] = {
 	  " value=0x3 client=- size=8 text=\"deadbeef\"" },
 	{ "RAW protocol name from collateral", 1, 0,
 	  "06 00 00 03 de ad be ef",
-	  "OK RAW:3 sev=MAX guid=- origin=0 unit=0 loc=- len=- ts=- crc=-"
-	  " value=0x3 client=Default size=8 text=\"my-proto: deadbeef\"" },
+	  "OK RAW:my-proto sev=MAX guid=- origin=0 unit=0 loc=- len=- ts=-"
+	  " crc=- value=0x3 client=Default size=8 text=\"deadbeef\"" },
 	{ "CLOCK TRANSPORT_SYNC (p_sys-t clocksync)", 0, 0,
 	  /* 0x01000008: type 8, severity 0, subtype 1; clock 1000, 1e9 Hz */
 	  "08 00 00 01 e8 03 00 00 00 00 00 00 00 ca 9a 3b 00 00 00 00",
@@ -423,6 +423,8 @@ static void on_msg(void *ctx, const struct mttd_syst_msg *m)
 	uint32_t f = m->flags;
 
 	mttd_syst_type_name(m->type, m->subtype, type, sizeof(type));
+	if (m->protocol)	/* RAW: the printer's "RAW:<name>" */
+		snprintf(type, sizeof(type), "RAW:%s", m->protocol);
 	sb_printf(b, "%s %s sev=%s", mttd_syst_status_name(m->status), type,
 		  (f & MTTD_SYST_F_SEV) ? mttd_syst_severity_name(m->severity) :
 		  "-");
@@ -627,7 +629,7 @@ static void plain_stream(void)
 	       " crc=- value=- client=Default size=8 text=\"hi\"\n"
 	       "OK STRING:GENERIC sev=INFO guid=- origin=0 unit=0 loc=- len=- ts=-"
 	       " crc=- value=- client=Default size=7 text=\"yo\"\n"
-	       "OK STRING:PRINTF_32 sev=INFO guid=- origin=0 unit=0 loc=- len=-"
+	       "OK STRING:PRINTF32 sev=INFO guid=- origin=0 unit=0 loc=- len=-"
 	       " ts=- crc=- value=- client=Default size=17 text=\"7 ab\"\n"
 	       "OK CLOCK:SYNC sev=MAX guid=- origin=0 unit=0 loc=- len=- ts=- crc=-"
 	       " value=0x1 client=Default size=20 text=\"clock 1 at 1000000000"

@@ -89,6 +89,9 @@ enum mttd_syst_status {
 #define MTTD_SYST_F_TRUNCATED	0x1000u	/* the transport cut its bytes */
 #define MTTD_SYST_F_CATLOC	0x2000u	/* cat_file/cat_line from collateral */
 #define MTTD_SYST_F_TEXT_CUT	0x4000u	/* text reached max_text */
+#define MTTD_SYST_F_SHORT_GUID	0x8000u	/* SHORT32/SHORT64: guid[] is
+					 * cfg.short_guid (not in the message;
+					 * F_GUID stays clear) */
 
 /* A numeric argument of a printf, catalog or short message */
 enum { MTTD_SYST_ARG_INT, MTTD_SYST_ARG_UINT, MTTD_SYST_ARG_DOUBLE };
@@ -128,7 +131,7 @@ struct mttd_syst_msg {
 	uint8_t status;		/* enum mttd_syst_status */
 	uint16_t origin;	/* module, 7 bits (F_SEV and no GUID) */
 	uint16_t unit;		/* 4 bits; 11 bits with a GUID */
-	uint8_t guid[16];	/* MTTD_SYST_F_GUID */
+	uint8_t guid[16];	/* MTTD_SYST_F_GUID or _SHORT_GUID */
 
 	/* optional fields */
 	uint8_t loc_format;	/* 0 file16:line16, 1 file32:line32,
@@ -151,6 +154,8 @@ struct mttd_syst_msg {
 				 * bytes: escape before printing) */
 	size_t text_len;
 	const char *client;	/* collateral client name, or NULL */
+	const char *collateral;	/* the file that client came from (the path
+				 * given to mttd_coll_load_file()), or NULL */
 	const char *module;	/* collateral module name, or NULL */
 	const char *file;	/* collateral file name of the location, or
 				 * NULL */
@@ -158,6 +163,10 @@ struct mttd_syst_msg {
 				 * format (name or NULL), cat_line */
 	uint32_t cat_line;
 	uint32_t cat_file_id;
+	const char *protocol;	/* RAW: the collateral Write/Protocol name,
+				 * a format rendered with the protocol id
+				 * ("Protocol%d" gives "Protocol1"); else
+				 * NULL */
 	unsigned int nargs;
 	struct mttd_syst_arg args[MTTD_SYST_MAX_ARGS];
 };
@@ -199,6 +208,15 @@ struct mttd_syst_config {
 	size_t max_text;		/* rendered text limit; 0: 256 KiB */
 	uint64_t stp_hz;		/* STP timestamp frequency until a FREQ
 					 * packet says otherwise; 0: 1 GHz */
+	const uint8_t *short_guid;	/* 16 bytes (RFC 4122 order) or NULL:
+					 * the GUID SHORT32/SHORT64 messages
+					 * select their collateral client with
+					 * (they carry none); copied */
+	size_t max_len;			/* plain stream and text front ends:
+					 * bytes of a message decoded at most;
+					 * the rest is dropped and the message
+					 * flagged MTTD_SYST_F_TRUNCATED.
+					 * 0: no limit but their own */
 };
 
 struct mttd_syst_stats {
@@ -241,6 +259,8 @@ const struct mttd_syst_stats *mttd_syst_stats(const struct mttd_syst *s);
  * event and the stream is scanned byte by byte for the next plausible
  * header (reserved bits clear, a known type).  Chunking never changes
  * the result; memory is bounded by the largest message (about 64 KiB).
+ * A message longer than cfg.max_len is decoded from its first max_len
+ * bytes (flagged MTTD_SYST_F_TRUNCATED); its framing is unchanged.
  */
 struct mttd_syst_stream;
 struct mttd_syst_stream *mttd_syst_stream_new(struct mttd_syst *s);
@@ -251,11 +271,23 @@ int mttd_syst_stream_feed(struct mttd_syst_stream *st, const void *p,
 int mttd_syst_stream_finish(struct mttd_syst_stream *st);
 
 /*
+ * Whether p[0..n) looks like the start of a plain SyS-T stream (for
+ * telling input kinds apart): the number of messages framed back to back
+ * from p[0], as the stream front end frames them (collateral of s
+ * included); *clean is 1 when framing stopped only at the end of the
+ * bytes (the last message may be cut there), 0 when a message could not
+ * be framed.  final: no bytes follow p[n-1].  Decodes nothing.
+ */
+size_t mttd_syst_probe(struct mttd_syst *s, const void *p, size_t n,
+		       int final, int *clean);
+
+/*
  * Reference printer text front end: each line holding "SYS-T RAW DATA:"
  * followed by hex digits (spaces allowed between bytes) is one message;
  * every other line is ignored.  A line with a bad hex digit or an odd
  * number of digits is a BADLINE event.  Lines longer than 256 KiB are
- * cut (the message is flagged MTTD_SYST_F_TRUNCATED).
+ * cut, and messages longer than cfg.max_len (when set) too: the message
+ * is flagged MTTD_SYST_F_TRUNCATED.
  */
 struct mttd_syst_text;
 struct mttd_syst_text *mttd_syst_text_new(struct mttd_syst *s);
@@ -269,9 +301,12 @@ const char *mttd_syst_severity_name(unsigned int severity);
 
 /*
  * The type as the reference printer names it: "STRING:GENERIC",
- * "CATALOG:ID32P64", "BUILD:LONG", "SHORT32", "RAW:<n>", "CLOCK:SYNC",
+ * "STRING:ENTER", "STRING:EXIT", "STRING:INVPARAM", "STRING:ASSERT",
+ * "STRING:PRINTF32", "STRING:PRINTF64", "CATALOG:ID32P64", "BUILD:LONG",
+ * "SHORT32", "RAW:<n>", and beyond the printer "CLOCK:SYNC",
  * "SBD:ID64", "UNKNOWN(<n>)", "<TYPE>:UNKNOWN(<n>)".  Writes into buf
- * (32 bytes are enough) and returns it.
+ * (32 bytes are enough) and returns it.  (For RAW with a collateral
+ * protocol name the printer writes "RAW:<m->protocol>".)
  */
 const char *mttd_syst_type_name(unsigned int type, unsigned int subtype,
 				char *buf, size_t n);
@@ -288,7 +323,8 @@ void mttd_syst_guid_str(const uint8_t guid[16], char out[MTTD_GUID_STR]);
 void mttd_syst_pseudo_guid(unsigned int master, unsigned int channel,
 			   unsigned int origin, uint8_t out[16]);
 
-/* The GUID collateral is selected with: the message's or the pseudo. */
+/* The GUID collateral is selected with: the message's, the short GUID
+ * (MTTD_SYST_F_SHORT_GUID) or the pseudo-GUID. */
 void mttd_syst_key_guid(const struct mttd_syst_msg *m, uint8_t out[16]);
 
 /*
