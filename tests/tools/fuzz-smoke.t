@@ -1,8 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# fuzz-smoke.t - runs the libFuzzer targets (tools/build/fuzz/fuzz_stp
-# and fuzz_syst, built by "make -C tools fuzz" with clang, ASan and UBSan)
-# for about 20 seconds each from the seed corpus in tools/fuzz/corpus; any
+# fuzz-smoke.t - runs the libFuzzer targets (tools/build/fuzz/fuzz_stp,
+# fuzz_syst and fuzz_coll, built by "make -C tools fuzz" with clang, ASan
+# and UBSan) for about 20 seconds each from the seed corpus in
+# tools/fuzz/corpus (tools/fuzz/corpus-coll for fuzz_coll); any
 # crash, sanitizer report, leak, timeout or chunking mismatch fails.
 # FUZZ_SECONDS overrides the duration of each run ("make -C tools
 # fuzz-long" runs them for longer).  New corpus entries go to a temporary
@@ -12,7 +13,8 @@
 secs=${FUZZ_SECONDS:-20}
 
 if make -s -C "$TOOLS" fuzz >"$TMP/build.log" 2>&1 &&
-    [ -x "$TOOLS/build/fuzz/fuzz_stp" ] && [ -x "$TOOLS/build/fuzz/fuzz_syst" ]; then
+    [ -x "$TOOLS/build/fuzz/fuzz_stp" ] && [ -x "$TOOLS/build/fuzz/fuzz_syst" ] &&
+    [ -x "$TOOLS/build/fuzz/fuzz_coll" ]; then
 	tap_ok 0 "fuzz targets built"
 else
 	sed 's/^/# /' "$TMP/build.log"
@@ -26,13 +28,21 @@ for f in "$TOOLS"/fuzz/corpus/*; do
 done
 [ "$n" -gt 0 ]
 tap_ok $? "seed corpus present ($n files)"
+n=0
+for f in "$TOOLS"/fuzz/corpus-coll/*.xml; do
+	[ -f "$f" ] && n=$((n + 1))
+done
+[ "$n" -gt 0 ]
+tap_ok $? "collateral seed corpus present ($n files)"
 
-for t in fuzz_stp fuzz_syst; do
+for t in fuzz_stp fuzz_syst fuzz_coll; do
+	seeds=$TOOLS/fuzz/corpus
+	[ "$t" = fuzz_coll ] && seeds=$TOOLS/fuzz/corpus-coll
 	mkdir "$TMP/corpus-$t" "$TMP/artifacts-$t"
 	"$TOOLS/build/fuzz/$t" -max_total_time="$secs" -timeout=10 \
 		-rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
 		-artifact_prefix="$TMP/artifacts-$t/" \
-		"$TMP/corpus-$t" "$TOOLS/fuzz/corpus" >"$TMP/$t.log" 2>&1
+		"$TMP/corpus-$t" "$seeds" >"$TMP/$t.log" 2>&1
 	rc=$?
 	grep -E "^stat::(number_of_executed_units|average_exec_per_sec|peak_rss_mb)" \
 		"$TMP/$t.log" | sed "s/^/# $t /"

@@ -7,9 +7,11 @@
  * in D64..D8 pieces, FLAG; clock syncs; console text, ftrace records as
  * STRING and SBD payloads), plus a plain SyS-T byte stream and reference
  * printer text.  Test tooling only: the messages are built by a few lines
- * here, the STP packets by testlib/stpenc.
+ * here, the STP packets by testlib/stpenc.  With COLLDIR, collateral XML
+ * seeds for fuzz_coll too: every section, masks, CDATA and plain text,
+ * entities, a RAW protocol name format and many small text pieces.
  *
- * usage: mkseeds DIR
+ * usage: mkseeds DIR [COLLDIR]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -213,12 +215,67 @@ static int text_file(const char *dir)
 	return write_file(dir, "syst-ref.txt", t, sizeof(t) - 1);
 }
 
+static const char coll_full[] =
+	"<?xml version=\"1.0\"?>\n"
+	"<syst:Collateral xmlns:syst=\"http://www.mipi.org/1.0/sys-t\">\n"
+	" <syst:Client Name=\"app\">\n"
+	"  <syst:Guids><syst:Guid ID=\"{494E5443-A2AE-4C70-ABB5-D1A79E9CEA35}\""
+	" Mask=\"{FFFFFFFF-FFFF-FFFF-FFFF-FFFFFFFFFFFF}\"/></syst:Guids>\n"
+	"  <syst:Builds><syst:Build ID=\"0x3ABCDE\" Mask=\"0x3FFFFF\">"
+	"release 7</syst:Build></syst:Builds>\n"
+	"  <syst:Modules><syst:Module ID=\"5\">net</syst:Module>"
+	"</syst:Modules>\n"
+	"  <syst:SourceFiles><syst:File ID=\"7\">drv/net.c</syst:File>"
+	"</syst:SourceFiles>\n"
+	"  <syst:Catalog32><syst:Format ID=\"0x10\" File=\"7\" Line=\"99\">"
+	"<![CDATA[queue %u depth %d]]></syst:Format>\n"
+	"   <syst:Format ID=\"0x200\" Mask=\"0xF00\">masked %x</syst:Format>"
+	"</syst:Catalog32>\n"
+	"  <syst:Catalog64><syst:Format ID=\"0x1122334455667788\">"
+	"<![CDATA[cat64 %s %lld]]></syst:Format></syst:Catalog64>\n"
+	"  <syst:Short32><syst:Format ID=\"0x0100000\" Mask=\"0xFF00000\">"
+	"short %d</syst:Format></syst:Short32>\n"
+	"  <syst:Short64><syst:Format ID=\"0\" Mask=\"0\">%llx</syst:Format>"
+	"</syst:Short64>\n"
+	"  <syst:Write><syst:Protocol ID=\"1\" Mask=\"0xFF\">Protocol%d"
+	"</syst:Protocol></syst:Write>\n"
+	" </syst:Client>\n"
+	" <syst:Client Name=\"any\"/>\n"
+	"</syst:Collateral>\n";
+
+static const char coll_entities[] =
+	"<?xml version=\"1.0\"?>\n"
+	"<!DOCTYPE c [<!ENTITY a \"aaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>\n"
+	"<Collateral><Client Name=\"&b;\"><Catalog32>"
+	"<Format ID=\"1\">&b;&b;&#10;&amp;&lt;</Format>"
+	"<Format ID=\"2\">\n\n\n<![CDATA[a]]>\n<![CDATA[b]]></Format>"
+	"</Catalog32></Client></Collateral>\n";
+
+static int coll_seeds(const char *dir)
+{
+	char lines[4096];
+	size_t i, n = 0;
+
+	/* text in many pieces: one character data callback per line */
+	n += (size_t)snprintf(lines, sizeof(lines), "<Collateral><Client>"
+			      "<Short32><Format ID=\"0\" Mask=\"0\">");
+	for (i = 0; i < 1000; i++)
+		lines[n++] = i % 10 ? '\n' : 'x';
+	n += (size_t)snprintf(lines + n, sizeof(lines) - n,
+			      "</Format></Short32></Client></Collateral>\n");
+	return write_file(dir, "coll-full.xml", coll_full,
+			  sizeof(coll_full) - 1) |
+	       write_file(dir, "coll-entities.xml", coll_entities,
+			  sizeof(coll_entities) - 1) |
+	       write_file(dir, "coll-lines.xml", lines, n);
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: mkseeds DIR\n");
+	if (argc != 2 && argc != 3) {
+		fprintf(stderr, "usage: mkseeds DIR [COLLDIR]\n");
 		return 2;
 	}
 	return linux_stream(argv[1]) | plain_stream(argv[1]) |
-	       text_file(argv[1]);
+	       text_file(argv[1]) | (argc == 3 ? coll_seeds(argv[2]) : 0);
 }
