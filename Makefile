@@ -20,7 +20,7 @@ DESTDIR ?=
 export KDIR
 
 .PHONY: fuzz
-.PHONY: all modules tools tests deps check check-host check-debian check-debug \
+.PHONY: all modules tools tests deps check check-all check-host check-debian check-debug \
 	check-rt demo bench install modules_install tools_install clean sparse \
 	checkpatch
 
@@ -41,20 +41,27 @@ tests: modules tools
 deps:
 	$(CURDIR)/scripts/install-deps.sh
 
+# STM_CHECK_LOAD=1 keeps every host core busy for the whole run
+# (scripts/with-load.sh): the suite must pass on a loaded machine.
+LOAD := $(CURDIR)/scripts/with-load.sh
+
 check: deps
+	$(LOAD) $(MAKE) check-all
+
+check-all:
 	$(MAKE) tests
 	$(MAKE) -C tools fuzz
 	prove -r tests
 
 # One part of the check at a time (after `make deps tests`):
 check-host:
-	prove tests/static tests/tools
+	$(LOAD) prove tests/static tests/tools
 check-debian:
-	prove -v tests/vm.t
+	$(LOAD) prove -v tests/vm.t
 check-debug:
-	prove -v tests/lanes/debug.t
+	$(LOAD) prove -v tests/lanes/debug.t
 check-rt:
-	prove -v tests/lanes/rt.t
+	$(LOAD) prove -v tests/lanes/rt.t
 
 # Longer fuzzing of the decoder's STP and SyS-T layers (libFuzzer).
 fuzz: deps

@@ -5,6 +5,7 @@
  * stm_source_link sysfs attribute, and their write path.
  */
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
@@ -135,6 +136,11 @@ static ssize_t stm_source_link_store(struct device *dev,
 
 	mutex_lock(&stm_link_mutex);
 	stm_source_do_unlink(src);
+	/* Unregistering: the unlink above was its last; never link again. */
+	if (src->dead) {
+		err = -ENODEV;
+		goto unlock;
+	}
 
 	stm = stm_find_device(buf);
 	if (!stm) {
@@ -215,6 +221,10 @@ EXPORT_SYMBOL_GPL(stm_source_register_device);
  * stm_source_unregister_device() - remove a trace source, unlinking it
  * @data: what was registered
  *
+ * The source is marked dead and unlinked under stm_link_mutex, so a
+ * write to stm_source_link racing with this (it stays possible until
+ * device_unregister() removes the file) fails with -ENODEV instead of
+ * linking a source whose module is going away.
  * Context: process.
  */
 void stm_source_unregister_device(struct stm_source_data *data)
@@ -225,6 +235,7 @@ void stm_source_unregister_device(struct stm_source_data *data)
 		return;
 
 	mutex_lock(&stm_link_mutex);
+	src->dead = true;
 	stm_source_do_unlink(src);
 	mutex_unlock(&stm_link_mutex);
 
@@ -241,8 +252,15 @@ EXPORT_SYMBOL_GPL(stm_source_unregister_device);
  * @buf:	message
  * @count:	its length
  *
+ * The link is read under RCU-sched (disabled preemption), which protects
+ * nothing where RCU is not watching this CPU: a function-trace callback
+ * may run from the idle loop or from entry code before RCU is told.
+ * There, synchronize_rcu() in an unlink would not wait for this writer,
+ * so the message is refused with -EAGAIN instead.
+ *
  * Context: any, NMI included; never sleeps.
- * Return: bytes sent, -ENODEV when not linked, -EINVAL for a bad @chan.
+ * Return: bytes sent, -ENODEV when not linked, -EINVAL for a bad @chan,
+ * -EAGAIN where RCU is not watching.
  */
 int notrace stm_source_write(struct stm_source_data *data, unsigned int chan,
 			     const char *buf, size_t count)
@@ -252,6 +270,10 @@ int notrace stm_source_write(struct stm_source_data *data, unsigned int chan,
 	ssize_t ret;
 
 	preempt_disable_notrace();
+	if (unlikely(!rcu_is_watching())) {
+		preempt_enable_notrace();
+		return -EAGAIN;
+	}
 	src = READ_ONCE(data->src);
 	stm = src ? rcu_dereference_sched(src->link) : NULL;
 	/* Pairs with rcu_assign_pointer(): the output is set up before. */

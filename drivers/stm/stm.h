@@ -84,6 +84,7 @@ struct stm_device {
  * @link:	linked STM device or NULL (RCU-sched; stm_link_mutex)
  * @output:	channels assigned while linked
  * @link_entry:	on @link's link_list
+ * @dead:	being unregistered: links refused (stm_link_mutex)
  */
 struct stm_source_device {
 	struct device			dev;
@@ -91,6 +92,7 @@ struct stm_source_device {
 	struct stm_device __rcu		*link;
 	struct stm_output		output;
 	struct list_head		link_entry;
+	bool				dead;
 };
 
 #define to_stm_source_device(_d) \

@@ -129,6 +129,22 @@ stm_param() {
 	echo "${2:-}"
 }
 
+# wait_until SECS CMD...: run CMD (quietly) every 0.1 s until it succeeds;
+# 0 if it did, 1 if SECS seconds of polling went by first.  SECS only
+# guards against a hang: make it far longer than the slowest loaded
+# machine needs, and let the test assert on what CMD checks, never on
+# how long it took.
+wait_until() {
+	local _n _i=0
+	_n=$(($1 * 10))
+	shift
+	until "$@" >/dev/null 2>&1; do
+		[ "$_i" -lt "$_n" ] || return 1
+		sleep 0.1
+		_i=$((_i + 1))
+	done
+}
+
 # ---- modules -----------------------------------------------------------
 
 # mod_loaded NAME: NAME is in /proc/modules.

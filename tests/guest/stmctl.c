@@ -17,6 +17,9 @@
  *     mmap=LEN[,pgoff=P]            mmap, touch every byte, munmap
  *     ioctl=CMD                     raw ioctl (hex) with a zeroed buffer
  *     sleep=MS                      pause (to keep the fd open)
+ *     touch=FILE                    create FILE (tell the script "I am here")
+ *     waitfor=FILE                  wait until FILE exists (at most 600 s,
+ *                                   a hang guard) -> OK or TIMEOUT
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -190,6 +193,21 @@ static void run_op(int fd, const char *op)
 	} else if (!strncmp(op, "sleep=", 6)) {
 		usleep(strtoul(op + 6, NULL, 0) * 1000);
 		printf("OK");
+	} else if (!strncmp(op, "touch=", 6)) {
+		int t = open(op + 6, O_WRONLY | O_CREAT, 0644);
+
+		if (t < 0) {
+			put_err();
+		} else {
+			close(t);
+			printf("OK");
+		}
+	} else if (!strncmp(op, "waitfor=", 8)) {
+		int tries = 0;
+
+		while (access(op + 8, F_OK) && tries++ < 6000)
+			usleep(100000);
+		printf(access(op + 8, F_OK) ? "TIMEOUT" : "OK");
 	} else {
 		printf("BADOP");
 	}

@@ -65,35 +65,3 @@ syst_policy_dump() {
 		echo "${d#"$SP"/} $(cat "$d/masters") $(cat "$d/channels")" >>"$1"
 	done
 }
-
-# syst_intervals IVL PATTERN FILE: in "syst_check msgs" lines (FILE, in
-# STP time order), the ones matching PATTERN are "stamped" (a timestamp,
-# a CLOCK message).  A stamped one should come at least IVL/2 ms after
-# the previous stamped one, and no unstamped data message 2*IVL ms (+3 ms)
-# or more after the last stamped one.  The protocol decides on its own
-# clock reading, before the packet gets its STP time; under TCG on a
-# loaded host a vCPU can stall for tens of milliseconds in between, so a
-# few outliers (at most 2, or 2% of the messages concerned) are reported
-# but tolerated.  A reversed or missing interval test breaks the rule for
-# most messages and fails.  Prints the count; fails otherwise.
-syst_intervals() {
-	awk -v ivl="$1" -v pat="$2" '
-		{ stp = $3; sub(/^stp=/, "", stp) }
-		$0 ~ pat {
-			if (last != "" && stp - last < ivl / 2 * 1e6) {
-				if (lo++ < 3)
-					printf "stamped only %.2f ms after the previous one\n", (stp - last) / 1e6
-			}
-			last = stp; stamped++; next
-		}
-		/ type=2 / && last != "" {
-			data++
-			if (stp - last >= (2 * ivl + 3) * 1e6 && hi++ < 3)
-				printf "not stamped %.2f ms after the last stamp\n", (stp - last) / 1e6
-		}
-		function allowed(n) { return n / 50 > 2 ? n / 50 : 2 }
-		END {
-			printf "stamped=%d early=%d late=%d of %d\n", stamped, lo, hi, data
-			exit lo > allowed(stamped) || hi > allowed(data) || stamped < 2
-		}' "$3"
-}

@@ -129,12 +129,15 @@ tap_eq "set after write" "OK:5 EBUSY" "$(stmctl $D write=hello set=user)"
 fsop mkdir $P/tiny >/dev/null
 fsop write $P/tiny/masters "31 31" >/dev/null
 fsop write $P/tiny/channels "2 3" >/dev/null
-stmctl $D set=tiny sleep=3000 > /tmp/a & a=$!
-stmctl $D set=tiny sleep=3000 > /tmp/b & b=$!
-sleep 1
+# two fds hold both channels until told to close (no sleeps: loaded hosts)
+rm -f /tmp/a.here /tmp/b.here /tmp/ab.go
+stmctl $D set=tiny touch=/tmp/a.here waitfor=/tmp/ab.go > /tmp/a & a=$!
+stmctl $D set=tiny touch=/tmp/b.here waitfor=/tmp/ab.go > /tmp/b & b=$!
+wait_until 600 test -e /tmp/a.here -a -e /tmp/b.here
 tap_eq "no channel left" "ENOSPC" "$(stmctl $D set=tiny)"
+touch /tmp/ab.go
 wait $a $b
-tap_eq "two fds got distinct channels" "OK:31:2:1 OK OK:31:3:1 OK" "$(sort /tmp/a /tmp/b | tr '\n' ' ' | sed 's/ $//')"
+tap_eq "two fds got distinct channels" "OK:31:2:1 OK OK OK:31:3:1 OK OK" "$(sort /tmp/a /tmp/b | tr '\n' ' ' | sed 's/ $//')"
 tap_eq "channels come back on close" "OK:31:2:1" "$(stmctl $D set=tiny)"
 
 # --- ioctls ---------------------------------------------------------------
@@ -177,9 +180,11 @@ fsop mkdir $CFG/dummy_stm.0.m >/dev/null
 fsop mkdir $CFG/dummy_stm.0.m/w >/dev/null
 tap_eq "width 64 aligned" "OK:0:0:64" "$(stmctl $D set=w,width=64)"
 tap_eq "width 65 above PAGE_SIZE/mmiosz" "EINVAL" "$(stmctl $D set=w,width=65)"
-stmctl $D set=w,width=64 sleep=2000 > /tmp/a & a=$!
-sleep 1
+rm -f /tmp/a.here /tmp/ab.go
+stmctl $D set=w,width=64 touch=/tmp/a.here waitfor=/tmp/ab.go > /tmp/a & a=$!
+wait_until 600 test -e /tmp/a.here
 tap_eq "width 3 aligned to 4" "OK:0:64:3" "$(stmctl $D set=w,width=3)"
+touch /tmp/ab.go
 wait $a
 tap_eq "mmap of width*mmiosz" "OK:0:0:64 OK" "$(stmctl $D set=w,width=64 mmap=4096)"
 tap_eq "mmap of the wrong length" "OK:0:0:64 EINVAL" "$(stmctl $D set=w,width=64 mmap=8192)"

@@ -9,7 +9,9 @@
 # every message intact and numbered without holes (ctx_check), every
 # message sent must arrive (when the sink dropped nothing), and the
 # module must stop and unload cleanly, also while running.
-# Kernel command line: stm.ctx_secs=N (default 12) sets the run time.
+# The run is a fixed amount of work: stm.ctx_relinks=N (kernel command
+# line, default 200) relinks, then until every context has written (a
+# wait with a hang guard, never a time window).
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
 
@@ -18,7 +20,7 @@ PAR=/sys/module/stm_ctx_test/parameters
 SRC=/sys/class/stm_source/ctx_test
 POL=swstm.0.ctx
 NODE=$CFG/$POL/ctx_test
-SECS=$(stm_param ctx_secs 12)
+RELINKS=$(stm_param ctx_relinks 200)
 FDN=200
 
 # ctx_name L: the parameter prefix of context letter L
@@ -77,8 +79,8 @@ sw_node $POL w "9 9" "0 15"
 tap_errno "link ctx_test to swstm.0" OK fsop write $SRC/stm_source_link swstm.0
 
 # --- the run ---------------------------------------------------------------
-rm -f $W/stop
-swstm_read drain -o $W/ctx.stp -i 3000 >$W/read.out 2>&1 &
+rm -f $W/stop $W/rstop
+swstm_read drain -o $W/ctx.stp -g $W/rstop >$W/read.out 2>&1 &
 rpid=$!
 tap_errno "run=1 starts every context" OK fsop write $PAR/run 1
 t0=$(date +%s)
@@ -100,10 +102,9 @@ fpid=$!
 # relink and rewrite the policy node while everything writes: the node
 # changes (or is removed and made again) under the linked source, which
 # keeps its channels until the relink picks new ones
-end=$(($(date +%s) + SECS))
 i=0
 : >$W/relink.err
-while [ "$(date +%s)" -lt "$end" ]; do
+while [ "$i" -lt "$RELINKS" ]; do
 	case $((i % 4)) in
 	0) node_set "2 3" "32 255" ;;
 	1) node_set "1 1" "0 63" ;;
@@ -117,6 +118,16 @@ while [ "$(date +%s)" -lt "$end" ]; do
 	i=$((i + 1))
 	sleep 0.05
 done
+# every context has written at least once (F and N where they run)
+all_wrote() {
+	local L
+	for L in P S H; do
+		[ "$(ctx_count $L ok)" -gt 0 ] || return 1
+	done
+	[ "$(cat $PAR/ftrace_status)" != 1 ] || [ "$(ctx_count F ok)" -gt 0 ] || return 1
+	[ "$(cat $PAR/nmi_active)" != Y ] || [ "$(ctx_count N ok)" -gt 0 ]
+}
+tap_check "every context wrote while linked (waited for, at most 600 s)" wait_until 600 all_wrote
 touch $W/stop
 if [ -s $W/relink.err ]; then
 	tap_fail "$i relinks and policy rewrites, all succeeded"
@@ -127,6 +138,7 @@ fi
 
 wait_gone $fpid 120 || kill $fpid 2>/dev/null
 tap_errno "run=0 stops every context" OK fsop write $PAR/run 0
+touch $W/rstop
 t1=$(date +%s)
 tap_eq "run reads 0" 0 "$(cat $PAR/run)"
 
@@ -161,12 +173,12 @@ tap_eq "no short write, no error but ENODEV, no timer off its CPU" 0 \
 	"$(cat $PAR/unexpected)"
 
 # --- what arrived --------------------------------------------------------------
-if wait_gone $rpid 180; then
+if wait_gone $rpid 600; then
 	tap_eq "the reader drained the sink throughout" OK "$(head -n 1 $W/read.out)"
 else
 	kill $rpid 2>/dev/null
 	tap_fail "the reader drained the sink throughout"
-	tap_diag "swstm_read still running after 180 s"
+	tap_diag "swstm_read still running 600 s after it was told to stop"
 fi
 t2=$(date +%s)
 drops=$(sw_attr 0 drops)
@@ -227,8 +239,10 @@ export_file $W/ctx.stp contexts.stp
 tap_diag "export: $(($(date +%s) - t4)) s"
 
 # --- stop and unload -------------------------------------------------------------
+h0=$(ctx_count H ok)
 tap_errno "run=1 again" OK fsop write $PAR/run 1
-sleep 1
+hwrote() { [ "$(ctx_count H ok)" -gt "$h0" ]; }
+tap_check "running again (waited for, at most 600 s)" wait_until 600 hwrote
 tap_check "rmmod stm_ctx_test while it runs" rmmod stm_ctx_test
 tap_check "stm_ctx_test is gone" test ! -d /sys/module/stm_ctx_test
 tap_eq "swstm.0 no longer in use by a source" 0 \
