@@ -125,3 +125,28 @@ sw_wait_attr() {
 	done
 	[ "$(sw_attr "$1" "$2")" != 0 ]
 }
+
+# sw_chan_of OUT: the channel swstm_write reported in its output file.
+sw_chan_of() {
+	sed -n 's/^master=[0-9]* channel=\([0-9]*\)$/\1/p' "$1"
+}
+
+# sw_two_writers ID COUNT SIZES: writers A (pinned to CPU 0) and B (CPU 1,
+# or 0 on a single CPU) on their own channels of policy node ID, COUNT
+# messages of SIZES each, started together once both have their channel.
+# Waits for them, then sets ca and cb (their channels); their outputs are
+# $SW_WORK/a.out and $SW_WORK/b.out.
+sw_two_writers() {
+	local w=$SW_WORK c1 apid bpid
+	c1=$(($(grep -c ^processor /proc/cpuinfo) > 1 ? 1 : 0))
+	rm -f $w/go $w/ra $w/rb
+	swstm_write -i "$1" -t A -s "$3" -n "$2" -c 0 -r $w/ra -g $w/go >$w/a.out &
+	apid=$!
+	swstm_write -i "$1" -t B -s "$3" -n "$2" -c $c1 -r $w/rb -g $w/go >$w/b.out &
+	bpid=$!
+	sw_wait_file $w/ra && sw_wait_file $w/rb
+	touch $w/go
+	wait $apid $bpid
+	ca=$(sw_chan_of $w/a.out)
+	cb=$(sw_chan_of $w/b.out)
+}

@@ -22,6 +22,14 @@
  *   -g FILE    then wait (up to 30 s) until FILE exists before writing
  *   -T         also print "t0=NS t1=NS": CLOCK_MONOTONIC before the first
  *              and after the last write
+ *   -R PRIO    run as SCHED_FIFO with this priority
+ *   -F SLOTS   flow control (one writer): never have more than SLOTS
+ *              packets in the sink.  Before writing, read the sink's
+ *              "queued" attribute (-Q) and write only what fits; when
+ *              nothing fits, sleep 100 us and look again (fails with
+ *              ETIMEDOUT if the sink does not drain for 30 s)
+ *   -Q FILE    the sink's queued attribute, for -F (default
+ *              /sys/class/misc/swstm.0-sink/queued)
  *
  * When done, prints "OK" (then "master=M channel=C" with -i) or the errno
  * name of the first failing call ("SHORT" for a short write).
@@ -66,6 +74,8 @@ struct writer {
 	unsigned long first, count;
 	const struct swstm_sizes *sizes;
 	pthread_barrier_t *start;
+	unsigned long slots;	/* -F: most packets in the sink */
+	const char *queued;	/* -F: the sink's queued attribute */
 };
 
 static int pin(int cpu)
@@ -77,16 +87,62 @@ static int pin(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set);
 }
 
+/* STP packets p_basic sends for a SIZE-byte message */
+static unsigned long npackets(size_t size)
+{
+	return size / 8 + !!(size & 4) + !!(size & 2) + !!(size & 1);
+}
+
+/*
+ * -F: wait until the sink has room for @need more packets; *credit is
+ * what may still be written without looking again.  The sink only
+ * drains while we wait (we are its only writer), so what we read is
+ * never more room than there is.  Returns 0 or an errno.
+ */
+static int flow_wait(const struct writer *w, int qfd, unsigned long need,
+		     unsigned long *credit)
+{
+	const struct timespec nap = { 0, 100000 };
+	unsigned long q, naps = 0;
+	char b[32];
+	ssize_t n;
+
+	while (*credit < need) {
+		n = pread(qfd, b, sizeof(b) - 1, 0);
+		if (n <= 0)
+			return n < 0 ? errno : EIO;
+		b[n] = 0;
+		q = strtoul(b, NULL, 10);
+		*credit = q < w->slots ? w->slots - q : 0;
+		if (*credit >= need)
+			break;
+		/* a hang guard only: the reader drains at its own pace */
+		if (++naps > 300000)
+			return ETIMEDOUT;
+		nanosleep(&nap, NULL);
+	}
+	*credit -= need;
+	return 0;
+}
+
 /* Write w->count messages; w->err: 0, an errno, or -1 for a short write. */
 static void *writer_run(void *arg)
 {
 	struct writer *w = arg;
 	unsigned char buf[SWSTM_MAX_MSG];
-	unsigned long k;
+	unsigned long k, credit = 0;
+	int qfd = -1;
 
 	if (w->cpu >= 0 && pin(w->cpu)) {
 		w->err = errno;
 		return NULL;
+	}
+	if (w->slots) {
+		qfd = open(w->queued, O_RDONLY);
+		if (qfd < 0) {
+			w->err = errno;
+			return NULL;
+		}
 	}
 	if (w->start)
 		pthread_barrier_wait(w->start);
@@ -94,19 +150,26 @@ static void *writer_run(void *arg)
 		size_t size = swstm_sizes_get(w->sizes, k);
 		ssize_t n;
 
+		if (qfd >= 0) {
+			w->err = flow_wait(w, qfd, npackets(size), &credit);
+			if (w->err)
+				break;
+		}
 		swstm_msg_fill(buf, size, w->tag, k);
 		n = write(w->fd, buf, size);
 		if (n < 0) {
 			w->err = errno;
-			return NULL;
+			break;
 		}
 		if ((size_t)n != size) {
 			fprintf(stderr, "tag %c message %lu: wrote %zd of %zu\n",
 				w->tag, k, n, size);
 			w->err = -1;
-			return NULL;
+			break;
 		}
 	}
+	if (qfd >= 0)
+		close(qfd);
 	return NULL;
 }
 
@@ -127,6 +190,9 @@ int main(int argc, char **argv)
 {
 	const char *dev = "/dev/swstm.0", *id = NULL, *ready = NULL;
 	const char *go = NULL;
+	const char *queued = "/sys/class/misc/swstm.0-sink/queued";
+	unsigned long slots = 0;
+	int prio = 0;
 	unsigned long count = 1, first = 0;
 	unsigned int width = 1, master = 0, channel = 0;
 	unsigned char tag = 'A';
@@ -138,7 +204,7 @@ int main(int argc, char **argv)
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
 	swstm_sizes_parse(&sizes, "16");
-	while ((opt = getopt(argc, argv, "d:i:w:t:s:n:f:c:r:g:TP:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:i:w:t:s:n:f:c:r:g:TP:R:F:Q:")) != -1) {
 		switch (opt) {
 		case 'd': dev = optarg; break;
 		case 'i': id = optarg; break;
@@ -157,6 +223,9 @@ int main(int argc, char **argv)
 		case 'g': go = optarg; break;
 		case 'T': times = 1; break;
 		case 'P': nthreads = atoi(optarg); break;
+		case 'R': prio = atoi(optarg); break;
+		case 'F': slots = strtoul(optarg, NULL, 0); break;
+		case 'Q': queued = optarg; break;
 		default:
 			fprintf(stderr, "usage: see the source\n");
 			return 2;
@@ -165,8 +234,18 @@ int main(int argc, char **argv)
 	if (nthreads < 0 || nthreads > 64 || ncpu < 1)
 		return 2;
 
+	if (slots && nthreads) {
+		fprintf(stderr, "-F needs a single writer (no -P)\n");
+		return 2;
+	}
 	if (!nthreads && cpu >= 0 && pin(cpu))
 		return fail("sched_setaffinity");
+	if (prio) {
+		struct sched_param sp = { .sched_priority = prio };
+
+		if (sched_setscheduler(0, SCHED_FIFO, &sp))
+			return fail("sched_setscheduler");
+	}
 
 	fd = open(dev, O_RDWR);
 	if (fd < 0)
@@ -206,6 +285,8 @@ int main(int argc, char **argv)
 		w[i].count = count;
 		w[i].sizes = &sizes;
 		w[i].start = nthreads ? &start : NULL;
+		w[i].slots = slots;
+		w[i].queued = queued;
 	}
 
 	t0 = now_ns();

@@ -17,30 +17,9 @@ ncpu=$(grep -c ^processor /proc/cpuinfo)
 [ "$ncpu" -ge 2 ] || tap_diag "only $ncpu CPU: the writers share it"
 c1=$((ncpu > 1 ? 1 : 0))
 
-# chan_of OUT: the channel swstm_write reported
-chan_of() {
-	sed -n 's/^master=[0-9]* channel=\([0-9]*\)$/\1/p' "$1"
-}
-
-# two_writers COUNT: writers A (CPU 0) and B (CPU c1) on their own
-# channels, started together once both have their channel; waits for
-# them, then sets ca and cb
-two_writers() {
-	rm -f $W/go $W/ra $W/rb
-	swstm_write -i w -t A -s 8-200 -n "$1" -c 0 -r $W/ra -g $W/go >$W/a.out &
-	apid=$!
-	swstm_write -i w -t B -s 8-200 -n "$1" -c $c1 -r $W/rb -g $W/go >$W/b.out &
-	bpid=$!
-	sw_wait_file $W/ra && sw_wait_file $W/rb
-	touch $W/go
-	wait $apid $bpid
-	ca=$(chan_of $W/a.out)
-	cb=$(chan_of $W/b.out)
-}
-
 # --- two processes, two channels, reader running ------------------------------
 sw_reader $W/diff.stp
-two_writers $N
+sw_two_writers w $N 8-200
 sw_reader_stop
 tap_eq "writer A (CPU 0) done" OK "$(head -n 1 $W/a.out)"
 tap_eq "writer B (CPU $c1) done" OK "$(head -n 1 $W/b.out)"
@@ -67,7 +46,7 @@ tap_eq "bytes_read counter" "$(wc -c <$W/diff.stp | tr -d ' ')" "$(sw_attr 0 byt
 
 # a shorter run of the same, for the host's OpenCSD check
 sw_reader $W/small.stp
-two_writers 300
+sw_two_writers w 300 8-200
 sw_reader_stop
 export_file $W/small.stp swstm-ocsd-concurrent.stp
 
@@ -85,7 +64,7 @@ sw_reload sink_size=65536
 sw_policy swstm.0.cc
 sw_node swstm.0.cc w "2 2" "10 19"
 sw_reader $W/drop.stp -b 256
-two_writers $N
+sw_two_writers w $N 8-200
 sw_reader_stop
 tap_eq "writers never blocked nor failed" "OK OK" "$(head -qn 1 $W/a.out $W/b.out | tr '\n' ' ' | sed 's/ $//')"
 tap_check "writers got different channels ($ca, $cb)" test "$ca" != "$cb"
@@ -105,7 +84,7 @@ fi
 # --- full sink, overwrite mode, both CPUs ----------------------------------------
 echo 1 >/sys/class/misc/swstm.0-sink/overwrite
 sw_reader $W/ovw.stp -b 256
-two_writers $N
+sw_two_writers w $N 8-200
 sw_reader_stop
 tap_check "writers got different channels ($ca, $cb)" test "$ca" != "$cb"
 tap_check "mttdecode the capture" sw_decode $W/ovw.stp $W/ovw.json
