@@ -47,7 +47,7 @@ static int stm_source_do_link(struct stm_source_device *src,
 	int err;
 
 	ids[0] = src->data->name;
-	if (stm->dead)
+	if (READ_ONCE(stm->dead))
 		return -ENODEV;
 
 	err = stm_assign_first_policy(stm, &src->output, ids,
