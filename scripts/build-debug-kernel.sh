@@ -17,7 +17,7 @@ cache=${STM_CACHE:-/var/cache/stm-ci}
 jobs=${JOBS:-$(nproc)}
 
 [ -r "$src" ] || { echo "build-debug-kernel: $src missing (apt-get install linux-source-6.1)" >&2; exit 1; }
-key=$( (sha256sum "$frag"; stat -c '%s %Y' "$src") | sha256sum | cut -c1-16)
+key=$( (sha256sum <"$frag"; stat -c '%s %Y' "$src") | sha256sum | cut -c1-16)
 tree=$cache/linux-debug-$key
 if [ -e "$tree/.stm-built" ]; then
 	echo "$tree"
