@@ -73,6 +73,11 @@ sw_running() {
 	kill -0 "$1" 2>/dev/null
 }
 
+# sw_gone PID: the process has ended (for wait_until).
+sw_gone() {
+	! kill -0 "$1" 2>/dev/null
+}
+
 # sw_reload [SWSTM_PARAMS...]: remove policies, unload the stack, load it
 # again with these swstm parameters.
 sw_reload() {

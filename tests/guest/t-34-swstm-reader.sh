@@ -30,7 +30,7 @@ tap_errno "open again after the first reader left" OK swstm_read open
 # --- blocked readers wake up ----------------------------------------------------
 for m in read poll select epoll; do
 	rm -f $W/ready
-	swstm_read block -m $m -r $W/ready -o $W/blk-$m.stp -s 60 >$W/blk.out &
+	swstm_read block -m $m -r $W/ready -o $W/blk-$m.stp -s 600 >$W/blk.out &
 	bpid=$!
 	sw_wait_file $W/ready
 	sleep 1
@@ -41,11 +41,7 @@ for m in read poll select epoll; do
 		tap_diag "$(cat $W/blk.out)"
 	fi
 	swstm_write -i a -t W -s 12 -n 1 >/dev/null
-	i=0
-	while sw_running $bpid && [ $i -lt 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_until 600 sw_gone $bpid
 	if sw_running $bpid; then
 		tap_fail "$m: a write wakes the reader"
 		kill $bpid

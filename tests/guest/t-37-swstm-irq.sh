@@ -28,7 +28,8 @@ tap_errno "link test_source to swstm.0 (hrtimer every 200 us)" OK \
 	fsop write $SRC/stm_source_link swstm.0
 touch $W/go
 wait $apid $bpid
-sleep 0.5
+ticked() { test "$(cat /sys/module/stm_test_source/parameters/ticks)" -gt 0; }
+tap_check "the timer ticks (waited for, at most 600 s)" wait_until 600 ticked
 tap_errno "unlink" EINVAL fsop write $SRC/stm_source_link none
 sw_reader_stop
 ticks=$(cat /sys/module/stm_test_source/parameters/ticks)

@@ -12,22 +12,28 @@ stack_load sink_size=65536 && mod_load stm_ctx_test p_burst=16 p_sleep_us=100 h_
 sw_policy swstm.0.ctx
 sw_node swstm.0.ctx ctx_test "1 1" "0 63"
 fsop write /sys/class/stm_source/ctx_test/stm_source_link swstm.0
+SINK=/sys/class/misc/swstm.0-sink
+lost_some() { [ "$(cat $SINK/drops)" -gt "$drops0" ]; }
+read_some() { [ "$(cat $SINK/bytes_read)" -ge $((read0 + 131072)) ]; }
 n=0
 for mode in 1 0 1 0; do
 n=$((n + 1))
-echo $mode > /sys/class/misc/swstm.0-sink/overwrite
-drops0=$(cat /sys/class/misc/swstm.0-sink/drops)
-rm -f $W/l.stp
+echo $mode > $SINK/overwrite
+drops0=$(cat $SINK/drops)
+rm -f $W/l.stp $W/rstop
 # The writers fill the 64 KiB sink before the reader starts, so packets
-# are lost for sure; then the reader drains while they keep writing.
+# are lost for sure; then the reader drains two sinks' worth while they
+# keep writing.  Waits are for those events (600 s only guards a hang).
 echo 1 > $PAR/run
-sleep 1
-swstm_read drain -o $W/l.stp -i 3000 -b 256 >/dev/null &
+wait_until 600 lost_some
+read0=$(cat $SINK/bytes_read)
+swstm_read drain -o $W/l.stp -b 256 -g $W/rstop >/dev/null &
 rpid=$!
-sleep 2
+wait_until 600 read_some
 echo 0 > $PAR/run
+touch $W/rstop
 wait $rpid
-drops=$(($(cat /sys/class/misc/swstm.0-sink/drops) - drops0))
+drops=$(($(cat $SINK/drops) - drops0))
 if [ "$drops" -gt 0 ]; then
 	tap_ok "run $n overwrite=$mode lost packets ($drops): the test bites"
 else
