@@ -130,7 +130,7 @@ tap_is "$("$M" -f csv --policy "$D/policy.txt" --collateral "$D/coll-a.xml" \
 OK,\"hi\",STRING:GENERIC,INFO,Default,0,,0x0000000000000005,,8,,$A_
 OK,\"ok\",STRING:GENERIC,INFO,ByGuid,0,,0x0000000000000006,,22,,$A_
 OK,\"clock 1000 at 1000000000 Hz\",CLOCK:SYNC,MAX,Default,0,,0x0000000000000010,,20,,$A_
-OK,\"short value 7\",SHORT32,,Default,,,0x0000000000000020,,4,,$A_
+OK,\"short value 7\",SHORT32,MAX,Default,0,,0x0000000000000020,,4,,$A_
 OK,\"ts\",STRING:GENERIC,INFO,Default,0,0x00000000000005DC,0x0000000000000030,,14,,$A_
 OK,\"master three 3\",CATALOG:ID32P32,INFO,M3C2,0,,0x0000000000000040,,12,,$A_
 OK,\"$(printf '\001')\",STRING:GENERIC,INFO,Default,0,,0x0000000000000050,,28,,$A_
@@ -210,10 +210,10 @@ printf '%s\n' "decoder log" \
 	"SYS-T RAW DATA: 42x" >"$TMP/ref.txt"
 tap_is "$("$M" --input systtext -f csv "$TMP/ref.txt")" \
 'Decode Status,Payload,Type,Severity,Origin,Unit,Message TimeStamp,Context TimeStamp,Location,Raw Length,Checksum,Collateral
-OK,"hi",STRING:GENERIC,INFO,{a1b2c3d4-e5f6-0718-293a-4b5c6d7e8f90},0,,,,25,,
-OK,"hi",STRING:GENERIC,INFO,{00000000-0000-0000-0000-000000000000},0,,,,11,0x6E659289,
-CHECKSUM_ERROR,"ho",STRING:GENERIC,INFO,{00000000-0000-0000-0000-000000000000},0,,,,11,0x6E659289,
-MISSING_COLLATERAL,"catalog 0x00000010 args 0300",CATALOG:ID32P32,INFO,{00000000-0000-0000-0000-000000000000},0,,,,10,,
+OK,"hi",STRING:GENERIC,INFO,{a1b2c3d4-e5f6-0718-293a-4b5c6d7e8f90},0,,0x0000000000000000,,25,,
+OK,"hi",STRING:GENERIC,INFO,0,0,,0x0000000000000000,,11,0x6E659289,
+CHECKSUM_ERROR,"42040001686F008992656E",,,,,,,,,,
+MISSING_COLLATERAL,"43000001100000000300",CATALOG:ID32P32,INFO,0,0,,0x0000000000000000,,10,,
 BAD_INPUT_LINE,"bad SYS-T RAW DATA line 6 at offset 214",,,,,,,,,,' \
 	"--input systtext: CSV, CRC ok and bad, catalog without collateral, bad line row"
 tap_is "$("$M" --input systtext "$TMP/ref.txt" | tail -n 1)" \

@@ -1,37 +1,47 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fmt_csv.c - SyS-T messages as the MIPI reference printer's CSV: the
- * same header line, columns, order and cell spellings, RFC 4180 quoting,
- * so a script written for the printer's CSV reads ours unchanged:
+ * fmt_csv.c - SyS-T messages as the MIPI reference printer (systprint)
+ * writes them in CSV: the same header line, columns, order and cell
+ * spellings, so a script written for the printer's CSV reads ours:
  *
  *   Decode Status,Payload,Type,Severity,Origin,Unit,Message TimeStamp,
  *   Context TimeStamp,Location,Raw Length,Checksum,Collateral
  *
+ * What each cell holds, as the printer's source has it (details and the
+ * few deliberate differences in Documentation/mttdecode.rst):
  * Decode Status  OK, CHECKSUM_ERROR, TOO_SHORT, UNKNOWN_TYPE,
- *                MISSING_COLLATERAL; LOSS and BAD_INPUT_LINE for rows
- *                that report lost data or a bad input line
- * Payload        the rendered text in double quotes, byte for byte ("" for
- *                a quote; newlines, backslashes, any byte as it is)
- * Type           STRING:GENERIC, STRING:ENTER, STRING:PRINTF32,
- *                CATALOG:ID32P64, SHORT32, RAW:<protocol name> ...
- * Severity       MAX .. DEBUG, empty for SHORT and compact BUILD
- * Origin         the collateral client name, else the message's GUID (or
- *                pseudo-GUID {00000000-<master>-<channel>-<module>00-...})
- * Unit           the unit field, decimal (empty for SHORT, compact BUILD)
- * Message TimeStamp  the SyS-T timestamp, 0x and 16 uppercase hex digits
- * Context TimeStamp  the STP timestamp, likewise
- * Location       file:line or 0x<address>
+ *                MISSING_COLLATERAL (a catalog message whose client has
+ *                no collateral; an id missing from a client's collateral
+ *                is OK with "Undefined catalog id 0x0x<id>"); ours only:
+ *                LOSS and BAD_INPUT_LINE rows
+ * Payload        always quoted; '"' doubled, a line feed written as a
+ *                space, other bytes as they are.  BUILD "0x<id>" (8 or
+ *                16 uppercase digits; LONG: then " <text>"), SHORT
+ *                without a collateral format "0x<value>" (8/16 digits),
+ *                RAW the payload in lowercase hex; a failed message
+ *                (CHECKSUM_ERROR, TOO_SHORT, UNKNOWN_TYPE,
+ *                MISSING_COLLATERAL) all its bytes in uppercase hex,
+ *                and (but for MISSING_COLLATERAL) every other cell empty
+ * Type           STRING:GENERIC, CATALOG:ID32P64, SHORT32, RAW:<protocol>
+ * Severity       MAX .. DEBUG; MAX for SHORT and compact BUILD
+ * Origin         the collateral client name, else the GUID, else the
+ *                origin (module) number; empty for SHORT and compact
+ *                BUILD without a client
+ * Unit           decimal, 0 for SHORT and compact BUILD
+ * Message TimeStamp  0x and 16 uppercase hex digits, empty if none
+ * Context TimeStamp  the STP timestamp likewise, 0 without one
+ * Location       file:line (collateral file name or its id), 0x<address>
+ *                (8 or 16 uppercase digits), or both space separated
  * Raw Length     bytes in the message
- * Checksum       0x and 8 uppercase hex digits, as received
+ * Checksum       0x and 8 uppercase hex digits as received, if any
  * Collateral     the collateral file the client came from
- * A cell without a value is empty; cells other than Payload are quoted
- * only when they hold a comma, quote or line break.  --csv-extra adds
- * Source,Master,Channel,GUID,Offset,Complete at the end of each row.
+ * Cells other than Payload are quoted only when they hold a comma, quote
+ * or line break.  --csv-extra adds Source,Master,Channel,GUID,Offset,
+ * Complete at the end of each row.
  */
 #include <string.h>
 
 #include "cli.h"
-#include "esc.h"
 
 static const char header[] =
 	"Decode Status,Payload,Type,Severity,Origin,Unit,Message TimeStamp,"
@@ -47,11 +57,32 @@ static void csv_begin(struct app *a)
 	out_char(&a->out, '\n');
 }
 
+/* cell text as the printer writes it: '"' doubled, a line feed as a
+ * space (its rows never break), every other byte as it is */
+static void cell_text(struct out *o, const char *s, size_t n)
+{
+	size_t i, from = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] != '"' && s[i] != '\n')
+			continue;
+		out_mem(o, s + from, i - from);
+		out_str(o, s[i] == '"' ? "\"\"" : " ");
+		from = i + 1;
+	}
+	out_mem(o, s + from, n - from);
+}
+
 static void quoted(struct out *o, const char *s, size_t n)
 {
 	out_char(o, '"');
-	esc_csv(o, s, n);
+	cell_text(o, s, n);
 	out_char(o, '"');
+}
+
+static int needs_quotes(const char *s)
+{
+	return strpbrk(s, ",\"\r\n") != NULL;
 }
 
 /* a cell: quoted only when it must be (RFC 4180) */
@@ -59,7 +90,7 @@ static void cell(struct out *o, const char *s)
 {
 	size_t n = strlen(s);
 
-	if (strpbrk(s, ",\"\r\n"))
+	if (needs_quotes(s))
 		quoted(o, s, n);
 	else
 		out_mem(o, s, n);
@@ -105,37 +136,175 @@ static void extra(struct app *a, const char *source, int chan,
 		out_str(o, complete ? "true" : "false");
 }
 
+/* all bytes of a message as uppercase hex: the printer's payload for a
+ * message it could not decode (two digits a byte, see the docs) */
+static void hex_dump_upper(struct out *o, const uint8_t *p, size_t n)
+{
+	static const char hexd[] = "0123456789ABCDEF";
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		out_char(o, hexd[p[i] >> 4]);
+		out_char(o, hexd[p[i] & 0xf]);
+	}
+}
+
+/* SHORT32/SHORT64: does the client's collateral have a format for it? */
+static int short_format(struct app *a, const struct mttd_syst_msg *m)
+{
+	uint8_t key[16];
+	int client;
+
+	if (!a->coll || !m->client)
+		return 0;
+	mttd_syst_key_guid(m, key);
+	client = mttd_coll_client(a->coll, key);
+	return client >= 0 &&
+	       mttd_coll_find(a->coll, client, m->type == MTTD_SYST_SHORT64 ?
+			      MTTD_COLL_SHORT64 : MTTD_COLL_SHORT32,
+			      m->value) != NULL;
+}
+
+static unsigned int catalog_id_digits(const struct mttd_syst_msg *m)
+{
+	return m->subtype == MTTD_SYST_CATALOG_ID64_P32 ||
+	       m->subtype == MTTD_SYST_CATALOG_ID64_P64 ? 16 : 8;
+}
+
+/* the Payload cell of a decoded message, inside its quotes */
+static void payload(struct app *a, const struct sview *v, int undef)
+{
+	const struct mttd_syst_msg *m = v->m;
+	struct out *o = &a->out;
+	const char *t, *nul;
+	size_t n;
+
+	switch (m->type) {
+	case MTTD_SYST_BUILD:
+		hex_upper(o, m->value,
+			  m->subtype == MTTD_SYST_BUILD_COMPACT32 ? 8 : 16);
+		if (m->subtype != MTTD_SYST_BUILD_LONG || m->payload_len <= 8)
+			return;
+		t = (const char *)m->payload + 8;
+		n = m->payload_len - 8;
+		nul = memchr(t, 0, n);
+		if (nul)
+			n = (size_t)(nul - t);
+		if (n) {
+			out_char(o, ' ');
+			cell_text(o, t, n);
+		}
+		return;
+	case MTTD_SYST_SHORT32:
+	case MTTD_SYST_SHORT64:
+		if (!short_format(a, m)) {
+			hex_upper(o, m->value,
+				  m->type == MTTD_SYST_SHORT32 ? 8 : 16);
+			return;
+		}
+		break;
+	case MTTD_SYST_CATALOG:
+		if (undef) {
+			/* the printer's spelling, its doubled "0x" included */
+			out_str(o, "Undefined catalog id 0x");
+			hex_upper(o, m->value, catalog_id_digits(m));
+			return;
+		}
+		break;
+	case MTTD_SYST_RAW:
+		out_hexbytes(o, m->payload, m->payload_len);
+		return;
+	}
+	cell_text(o, v->text, v->text_len);
+}
+
+/* the Location cell: file:line (the message's own, else the catalog
+ * format's when its File is not 0), then the address if any */
+static void location(struct out *o, const struct mttd_syst_msg *m)
+{
+	const char *name = NULL;
+	uint32_t id = 0, line = 0;
+	int fl = 0, addr = (m->flags & MTTD_SYST_F_LOC) && (m->loc_format & 2);
+	int q;
+
+	if ((m->flags & MTTD_SYST_F_LOC) && !(m->loc_format & 2)) {
+		fl = 1;
+		name = m->file;
+		id = m->loc_file;
+		line = m->loc_line;
+	} else if ((m->flags & MTTD_SYST_F_CATLOC) && m->cat_file_id) {
+		fl = 1;
+		name = m->cat_file;
+		id = m->cat_file_id;
+		line = m->cat_line;
+	}
+	q = name && needs_quotes(name);
+	if (q)
+		out_char(o, '"');
+	if (fl) {
+		if (name)
+			cell_text(o, name, strlen(name));
+		else
+			out_u64(o, id);
+		out_char(o, ':');
+		out_u64(o, line);
+		if (addr)
+			out_char(o, ' ');
+	}
+	if (addr)
+		hex_upper(o, m->loc_addr, (m->loc_format & 1) ? 16 : 8);
+	if (q)
+		out_char(o, '"');
+}
+
 static void csv_syst(struct app *a, const struct sview *v)
 {
 	const struct mttd_syst_msg *m = v->m;
 	struct out *o = &a->out;
-	uint8_t key[16];
 	char g[MTTD_GUID_STR];
 	int sev = (m->flags & MTTD_SYST_F_SEV) != 0;
+	unsigned int st = m->status;
+	int undef = 0;
 
-	out_str(o, mttd_syst_status_name(m->status));
-	out_char(o, ',');
-	quoted(o, v->text, v->text_len);
-	out_char(o, ',');
+	/* an id missing from the client's collateral is not MISSING_COLLATERAL
+	 * for the printer; a client without collateral is */
+	if (st == MTTD_SYST_MISSING_COLLATERAL && m->client) {
+		st = MTTD_SYST_OK;
+		undef = 1;
+	}
+	out_str(o, mttd_syst_status_name(st));
+	out_str(o, ",\"");
+	if (st == MTTD_SYST_OK)
+		payload(a, v, undef);
+	else
+		hex_dump_upper(o, m->raw, m->size);
+	out_str(o, "\",");
+	if (st != MTTD_SYST_OK && st != MTTD_SYST_MISSING_COLLATERAL) {
+		/* the printer: nothing of a failed message can be trusted */
+		out_str(o, ",,,,,,,,,");
+		goto end;
+	}
 	cell(o, v->type);
 	out_char(o, ',');
-	if (sev)
-		out_str(o, mttd_syst_severity_name(m->severity));
+	out_str(o, mttd_syst_severity_name(sev ? m->severity : 0));
 	out_char(o, ',');
-	mttd_syst_key_guid(m, key);
-	mttd_syst_guid_str(key, g);
-	cell(o, m->client ? m->client : g);
+	if (m->client) {
+		cell(o, m->client);
+	} else if (m->flags & MTTD_SYST_F_GUID) {
+		mttd_syst_guid_str(m->guid, g);
+		out_str(o, g);
+	} else if (sev) {
+		out_u64(o, m->origin);
+	}
 	out_char(o, ',');
-	if (sev)
-		out_u64(o, m->unit);
+	out_u64(o, sev ? m->unit : 0);
 	out_char(o, ',');
 	if (m->flags & MTTD_SYST_F_TS)
 		hex_upper(o, m->ts, 16);
 	out_char(o, ',');
-	if (m->flags & MTTD_SYST_F_STP_TS)
-		hex_upper(o, m->stp_ts, 16);
+	hex_upper(o, (m->flags & MTTD_SYST_F_STP_TS) ? m->stp_ts : 0, 16);
 	out_char(o, ',');
-	cell(o, v->loc);
+	location(o, m);
 	out_char(o, ',');
 	out_u64(o, m->size);
 	out_char(o, ',');
@@ -144,6 +313,7 @@ static void csv_syst(struct app *a, const struct sview *v)
 	out_char(o, ',');
 	if (m->collateral)
 		cell(o, m->collateral);
+end:
 	extra(a, v->source, (m->flags & MTTD_SYST_F_STP) != 0, m->master,
 	      m->channel, v->guid, m->offset,
 	      !(m->flags & (MTTD_SYST_F_INCOMPLETE | MTTD_SYST_F_TRUNCATED)));
