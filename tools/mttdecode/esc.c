@@ -150,22 +150,6 @@ void esc_json(struct out *o, const void *s, size_t n)
 	esc(o, s, n, M_JSON);
 }
 
-/* RFC 4180: the bytes as they are, a quote doubled */
-void esc_csv(struct out *o, const void *s, size_t n)
-{
-	const char *p = s, *q;
-
-	while (n && (q = memchr(p, '"', n))) {
-		size_t k = (size_t)(q - p) + 1;
-
-		out_mem(o, p, k);
-		out_char(o, '"');
-		p += k;
-		n -= k;
-	}
-	out_mem(o, p, n);
-}
-
 void json_str(struct out *o, const char *s)
 {
 	if (!s) {

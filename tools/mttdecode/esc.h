@@ -27,8 +27,5 @@ void esc_text(struct out *o, const void *s, size_t n, int quotes);
 void esc_json(struct out *o, const void *s, size_t n);
 /* a JSON string with its quotes, or null for NULL */
 void json_str(struct out *o, const char *s);
-/* CSV field content inside double quotes (RFC 4180): every byte as it
- * is, "" for a quote */
-void esc_csv(struct out *o, const void *s, size_t n);
 
 #endif
