@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * esc.c - escaping trace text for text, JSON and CSV output (see esc.h).
+ * esc.c - escaping trace text for text and JSON output (see esc.h).
  * The common case, a run of printable ASCII, is copied in one go.
  */
 #include <string.h>
