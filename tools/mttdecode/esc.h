@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * esc.h - writing trace text safely: as text for a terminal, inside a
- * JSON string, or inside a quoted CSV field.  Text from a trace can hold
- * any bytes; for text and JSON valid UTF-8 sequences pass through,
- * everything else is escaped so the output stays valid UTF-8 (and valid
- * JSON); CSV keeps every byte (as the reference printer does).
+ * esc.h - writing trace text safely: as text for a terminal or inside a
+ * JSON string.  Text from a trace can hold any bytes; valid UTF-8
+ * sequences pass through, everything else is escaped so the output stays
+ * valid UTF-8 (and valid JSON).  CSV cells are written by fmt_csv.c.
  */
 #ifndef MTTD_CLI_ESC_H
 #define MTTD_CLI_ESC_H
