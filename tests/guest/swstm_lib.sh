@@ -60,12 +60,7 @@ sw_decode() {
 
 # sw_wait_file FILE [SECS]: wait until FILE exists (default 20 s).
 sw_wait_file() {
-	local i=0
-	while [ ! -e "$1" ] && [ "$i" -lt $((${2:-20} * 10)) ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	[ -e "$1" ]
+	wait_until "${2:-20}" test -e "$1"
 }
 
 # sw_running PID: the process is still alive.
@@ -123,11 +118,11 @@ sw_reader_stop() {
 
 # sw_wait_attr N ATTR: wait (up to 20 s) until a sink attribute is not 0.
 sw_wait_attr() {
-	local i=0
-	while [ "$(sw_attr "$1" "$2")" = 0 ] && [ "$i" -lt 200 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_until 20 sw_attr_set "$1" "$2"
+}
+
+# sw_attr_set N ATTR: a sink attribute is not 0.
+sw_attr_set() {
 	[ "$(sw_attr "$1" "$2")" != 0 ]
 }
 

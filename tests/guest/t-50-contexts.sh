@@ -53,16 +53,6 @@ node_new() {
 	node_set "$1" "$2"
 }
 
-# wait_gone PID SECS: wait for PID to end (at most SECS); 0 iff it did
-wait_gone() {
-	local i=0
-	while sw_running "$1" && [ "$i" -lt $(($2 * 10)) ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-	! sw_running "$1"
-}
-
 # rates kept so that the capture stays near 1 MB: export_file sends it
 # over the serial test channel at about 150 kB/s under TCG
 CTX_PARAMS="p_burst=4 p_sleep_us=1000 h_period_us=200"
@@ -136,7 +126,7 @@ else
 	tap_ok "$i relinks and policy rewrites, all succeeded"
 fi
 
-wait_gone $fpid 120 || kill $fpid 2>/dev/null
+wait_until 120 sw_gone $fpid || kill $fpid 2>/dev/null
 tap_errno "run=0 stops every context" OK fsop write $PAR/run 0
 touch $W/rstop
 t1=$(date +%s)
@@ -173,7 +163,7 @@ tap_eq "no short write, no error but ENODEV, no timer off its CPU" 0 \
 	"$(cat $PAR/unexpected)"
 
 # --- what arrived --------------------------------------------------------------
-if wait_gone $rpid 600; then
+if wait_until 600 sw_gone $rpid; then
 	tap_eq "the reader drained the sink throughout" OK "$(head -n 1 $W/read.out)"
 else
 	kill $rpid 2>/dev/null
