@@ -145,6 +145,16 @@ wait_until() {
 	done
 }
 
+# dump_stuck WHAT: a hang guard expired waiting for WHAT.  Put the
+# kernel's view of it in the console log (every CPU's backtrace and the
+# blocked tasks, via sysrq), so the failure can be read from CI output.
+dump_stuck() {
+	echo "# hang guard expired: $*; CPU backtraces and blocked tasks follow in the console log"
+	echo "stm-test: hang guard expired: $*" >/dev/kmsg 2>/dev/null
+	echo l >/proc/sysrq-trigger 2>/dev/null
+	echo w >/proc/sysrq-trigger 2>/dev/null
+}
+
 # ---- modules -----------------------------------------------------------
 
 # mod_loaded NAME: NAME is in /proc/modules.

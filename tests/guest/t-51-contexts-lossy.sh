@@ -8,7 +8,7 @@
 . /stm/tests/swstm_lib.sh
 W=$SW_WORK
 PAR=/sys/module/stm_ctx_test/parameters
-stack_load sink_size=65536 && mod_load stm_ctx_test p_burst=16 p_sleep_us=100 h_period_us=50
+stack_load sink_size=65536 && mod_load stm_ctx_test p_burst=16 p_sleep_us=100 h_period_us=200
 sw_policy swstm.0.ctx
 sw_node swstm.0.ctx ctx_test "1 1" "0 63"
 fsop write /sys/class/stm_source/ctx_test/stm_source_link swstm.0
@@ -23,13 +23,22 @@ drops0=$(cat $SINK/drops)
 rm -f $W/l.stp $W/rstop
 # The writers fill the 64 KiB sink before the reader starts, so packets
 # are lost for sure; then the reader drains two sinks' worth while they
-# keep writing.  Waits are for those events (600 s only guards a hang).
-echo 1 > $PAR/run
-wait_until 600 lost_some
+# keep writing.  Waits are for those events; their 240 s only guard a
+# hang (and keep a hung run inside the VM's own time limit, so the
+# runs after it still report).
+if ! echo 1 > $PAR/run; then
+	tap_fail "run $n overwrite=$mode: echo 1 > run"
+	continue
+fi
+if ! wait_until 240 lost_some; then
+	dump_stuck "run $n: no packet lost (drops $(cat $SINK/drops), $(cat $PAR/ftrace_hits 2>/dev/null) F hits)"
+fi
 read0=$(cat $SINK/bytes_read)
 swstm_read drain -o $W/l.stp -b 256 -g $W/rstop >/dev/null &
 rpid=$!
-wait_until 600 read_some
+if ! wait_until 240 read_some; then
+	dump_stuck "run $n: reader got $(($(cat $SINK/bytes_read) - read0)) of 131072 bytes"
+fi
 echo 0 > $PAR/run
 touch $W/rstop
 wait $rpid
