@@ -17,36 +17,42 @@
  * Sync is announced the first time and after a loss of sync; VERSION and
  * FREQ when they change.
  */
+#include <string.h>
+
 #include "cli.h"
 #include "esc.h"
 
-static const char hexd[] = "0123456789abcdef";
+/*
+ * Each byte's escaped form: up to 4 characters, its length in [7].  The
+ * loop stores all 4 characters and advances by the length, so there is
+ * no branch per byte (most of a binary payload is escaped).
+ */
+#define PLAIN(c)	((c) >= 0x20 && (c) < 0x7f && (c) != '"' && (c) != '\\')
+#define SHORT(c)	((c) == '\n' ? 'n' : (c) == '\r' ? 'r' : (c) == '\t' ? 't' : \
+			 (c) == '"' ? '"' : (c) == '\\' ? '\\' : 0)
+#define HX(v)		((v) < 10 ? '0' + (v) : 'a' + (v) - 10)
+#define E1(c) { \
+	PLAIN(c) ? (c) : '\\', \
+	PLAIN(c) ? 0 : SHORT(c) ? SHORT(c) : 'x', \
+	PLAIN(c) || SHORT(c) ? 0 : HX((c) >> 4), \
+	PLAIN(c) || SHORT(c) ? 0 : HX((c) & 0xf), \
+	0, 0, 0, PLAIN(c) ? 1 : SHORT(c) ? 2 : 4 }
+#define E4(c)	E1(c), E1((c) + 1), E1((c) + 2), E1((c) + 3)
+#define E16(c)	E4(c), E4((c) + 4), E4((c) + 8), E4((c) + 12)
+#define E64(c)	E16(c), E16((c) + 16), E16((c) + 32), E16((c) + 48)
+static const char esc_tab[256][8] = { E64(0), E64(64), E64(128), E64(192) };
 
-/* n bytes escaped: at most 4 characters each */
+/* n bytes escaped: at most 4 characters each, and b must have room for
+ * 4 * n */
 static char *put_escaped(char *b, const uint8_t *p, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		uint8_t c = p[i];
+		const char *t = esc_tab[p[i]];
 
-		if (c >= 0x20 && c < 0x7f && c != '"' && c != '\\') {
-			*b++ = (char)c;
-			continue;
-		}
-		*b++ = '\\';
-		switch (c) {
-		case '\n': *b++ = 'n'; break;
-		case '\r': *b++ = 'r'; break;
-		case '\t': *b++ = 't'; break;
-		case '"': *b++ = '"'; break;
-		case '\\': *b++ = '\\'; break;
-		default:
-			*b++ = 'x';
-			*b++ = hexd[c >> 4];
-			*b++ = hexd[c & 0xf];
-			break;
-		}
+		memcpy(b, t, 4);
+		b += t[7];
 	}
 	return b;
 }
