@@ -9,6 +9,7 @@
 
 #include "mttdecode/msg.h"
 #include "msg_chan.h"
+#include "state.h"
 
 struct mttd_msgdec {
 	struct mttd__chans ch;
@@ -370,4 +371,35 @@ void mttd_msg_push(struct mttd_msgdec *m, const struct mttd_stp_event *ev,
 void mttd_msg_stp_fn(void *ctx, const struct mttd_stp_event *ev, size_t n)
 {
 	mttd_msg_push(ctx, ev, n);
+}
+
+#define PUT(b, x) mttd__blob_put((b), &(x), sizeof(x))
+
+void mttd__msg_state(const struct mttd_msgdec *m, struct mttd__blob *b)
+{
+	int32_t i;
+
+	PUT(b, m->pending);
+	if (m->pending) {
+		PUT(b, m->pend_off);
+		PUT(b, m->pend_master);
+		PUT(b, m->pend_channel);
+		PUT(b, m->pend_err);
+	}
+	PUT(b, m->synced_once);
+	PUT(b, m->sync_lost);
+	PUT(b, m->nsinks);
+	PUT(b, m->ch.nopen);
+	/* the open messages, oldest first (the order they are evicted in) */
+	for (i = m->ch.head; i >= 0; i = m->ch.slot[i].next) {
+		const struct mttd__slot *s = &m->ch.slot[i];
+
+		PUT(b, s->key);
+		PUT(b, s->offset);
+		PUT(b, s->ts);
+		PUT(b, s->has_ts);
+		PUT(b, s->truncated);
+		PUT(b, s->len);
+		mttd__blob_put(b, s->buf, s->len);
+	}
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "state.h"
 #include "stp_internal.h"
 
 struct mttd_stp *mttd_stp_new(const struct mttd_stp_config *cfg)
@@ -185,4 +186,42 @@ int mttd_stp_finish(struct mttd_stp *d)
 	mttd__event(d, MTTD_EV_END, 0, end, (skipped + 1) / 2);
 	mttd__flush(d);
 	return 0;
+}
+
+#define PUT(b, x) mttd__blob_put((b), &(x), sizeof(x))
+
+void mttd__stp_state(const struct mttd_stp *d, struct mttd__blob *b)
+{
+	PUT(b, d->st.bytes);
+	PUT(b, d->finished);
+	PUT(b, d->flags);
+	PUT(b, d->state);
+	PUT(b, d->ts);
+	PUT(b, d->last_v);
+	PUT(b, d->last_n);
+	PUT(b, d->version);
+	PUT(b, d->master);
+	PUT(b, d->channel);
+	/* dead while in sync: set again before they are read */
+	if (d->state != ST_SYNCED) {
+		PUT(b, d->frun);
+		PUT(b, d->frun_t);
+		PUT(b, d->frun_start);
+		PUT(b, d->hunt_start);
+	}
+	PUT(b, d->cbyte);
+	PUT(b, d->clen);
+	PUT(b, d->cnp);
+	mttd__blob_put(b, d->carry, d->clen);
+	/* feed() delivers every event before it returns */
+	PUT(b, d->nev);
+	if (d->nev)
+		PUT(b, d);	/* never equal to another decoder's */
+}
+
+void mttd__stp_start_at(struct mttd_stp *d, uint64_t off)
+{
+	d->st.bytes = off;
+	d->cbyte = off;
+	d->hunt_start = off * 2;
 }

@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 
+#include "state.h"
 #include "syst_internal.h"
 
 struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
@@ -138,4 +139,44 @@ void mttd_syst_sink(struct mttd_syst *s, struct mttd_msg_sink *sink)
 	sink->msg = on_msg;
 	sink->event = on_event;
 	sink->ctx = s;
+}
+
+void mttd__syst_state(const struct mttd_syst *s, struct mttd__blob *b)
+{
+	uint32_t i;
+
+	mttd__blob_put(b, &s->stp_hz, sizeof(s->stp_hz));
+	for (i = 0; i < SYST_SYNC_SLOTS; i++) {
+		const struct mttd__sync *e = &s->sync[i];
+
+		if (!e->key)
+			continue;
+		mttd__blob_put(b, &i, sizeof(i));
+		mttd__blob_put(b, &e->key, sizeof(e->key));
+		mttd__blob_put(b, &e->stp_ts, sizeof(e->stp_ts));
+		mttd__blob_put(b, &e->clock, sizeof(e->clock));
+		mttd__blob_put(b, &e->freq, sizeof(e->freq));
+		mttd__blob_put(b, &e->has_stp, sizeof(e->has_stp));
+	}
+}
+
+void mttd__syst_copy_state(struct mttd_syst *dst, const struct mttd_syst *src)
+{
+	dst->stp_hz = src->stp_hz;
+	memcpy(dst->sync, src->sync, sizeof(dst->sync));
+}
+
+void mttd__syst_stats_add(struct mttd_syst *dst,
+			  const struct mttd_syst_stats *now,
+			  const struct mttd_syst_stats *base)
+{
+	struct mttd_syst_stats *t = &dst->st;
+	unsigned int i;
+
+	t->messages += now->messages - base->messages;
+	for (i = 0; i < sizeof(t->status) / sizeof(t->status[0]); i++)
+		t->status[i] += now->status[i] - base->status[i];
+	t->resyncs += now->resyncs - base->resyncs;
+	t->skipped += now->skipped - base->skipped;
+	t->bad_lines += now->bad_lines - base->bad_lines;
 }

@@ -33,6 +33,8 @@ struct opts {
 	uint8_t short_guid[16];
 	unsigned long max_len;
 	unsigned long max_open;
+	unsigned long jobs;	/* -j; 0: every online CPU */
+	unsigned long segment;	/* --segment; 0: par_segment() decides */
 	char **files;		/* nfiles inputs, in order; none or "-": stdin */
 	int nfiles;
 	const char *policy;
@@ -97,6 +99,8 @@ struct app {
 	struct mttd_stp_stats stp_tot;
 	struct mttd_msg_stats msg_tot;
 	int had_stp, had_stream, had_text;
+	uint64_t par_pieces[2];	/* -j: pieces used as decoded in parallel,
+				 * pieces decoded again in order */
 	struct mttd_coll *coll;
 	struct mttd_policy *policy;
 	struct mttd_ftrace *ftrace;
@@ -112,6 +116,12 @@ struct app {
 	struct out out;
 };
 
+/*
+ * Everything above that a printer or sview.c keeps from one item to the
+ * next (ts, stp_hz, syst_hz, *chrome) is compared by par.c (par_state())
+ * when it decides whether a piece decoded in parallel can be used: a new
+ * piece of such state must be added there.
+ */
 struct printer {
 	void (*begin)(struct app *a);
 	void (*end)(struct app *a);
@@ -146,6 +156,14 @@ void fe_close(struct app *a);
 int sniff_kind(struct app *a, const uint8_t *p, size_t n, int final);
 /* input.c: decode fd to its end as one input; 0, or 1 on an error */
 int decode_fd(struct app *a, int fd, const char *name);
+/* par.c: decode [off, size) of a regular file (fd) on o.jobs threads,
+ * the front end (an STP decoder, a->stp) having decoded [0, off); 0, or
+ * 1 after printing why.  Afterwards a->stp is NULL if par.c finished the
+ * input itself (fe_close() then only frees). */
+int par_decode(struct app *a, int fd, uint64_t off, uint64_t size);
+/* par.c: the number of threads -j asks for; the bytes per piece */
+unsigned int par_jobs(const struct app *a);
+uint64_t par_segment(const struct app *a);
 /* SIGINT or SIGTERM ended the input: read no more inputs */
 int input_stopped(void);
 /* sview.c: the SyS-T message callback (policy names, ftrace) */

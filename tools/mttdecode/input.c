@@ -111,14 +111,23 @@ static int finish(struct app *a)
  * 0, or 1 after printing why */
 static int decode_mapped(struct app *a, int fd, off_t size)
 {
-	off_t off = 0;
+	off_t off = 0, win = MAP_WINDOW;
 	int ret = 0;
 
+	/* -j: the pieces start after the first window */
+	if (par_jobs(a) > 1 && par_segment(a) < MAP_WINDOW)
+		win = (off_t)par_segment(a);
 	while (off < size && !stop && !a->out.err && !ret) {
-		size_t n = size - off < (off_t)MAP_WINDOW ? (size_t)(size - off) :
-			   MAP_WINDOW;
-		void *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
-			       fd, off);
+		size_t n;
+		void *p;
+
+		/* past the first window (the kind is known): -j */
+		if (off && a->stp && a->kind == IN_STP && par_jobs(a) > 1 &&
+		    (uint64_t)(size - off) > par_segment(a))
+			return par_decode(a, fd, (uint64_t)off, (uint64_t)size);
+		n = size - off < win ? (size_t)(size - off) : (size_t)win;
+		p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd,
+			 off);
 
 		if (p == MAP_FAILED)
 			break;

@@ -4,6 +4,7 @@
  * formatting by hand.
  */
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -18,10 +19,52 @@ void out_init(struct out *o, int fd)
 	o->len = 0;
 }
 
+void out_init_mem(struct out *o)
+{
+	out_init(o, -1);
+	o->mem = NULL;
+	o->mem_len = o->mem_cap = 0;
+}
+
+void out_free_mem(struct out *o)
+{
+	free(o->mem);
+	o->mem = NULL;
+	o->mem_len = o->mem_cap = 0;
+}
+
+static int flush_mem(struct out *o)
+{
+	if (!o->len)
+		return o->err ? -1 : 0;
+	if (o->mem_len + o->len > o->mem_cap) {
+		size_t cap = o->mem_cap ? o->mem_cap : OUT_BUF * 4;
+		char *p;
+
+		while (cap < o->mem_len + o->len)
+			cap *= 2;
+		p = realloc(o->mem, cap);
+		if (!p) {
+			if (!o->err)
+				o->err = ENOMEM;
+			o->len = 0;
+			return -1;
+		}
+		o->mem = p;
+		o->mem_cap = cap;
+	}
+	memcpy(o->mem + o->mem_len, o->buf, o->len);
+	o->mem_len += o->len;
+	o->len = 0;
+	return o->err ? -1 : 0;
+}
+
 int out_flush(struct out *o)
 {
 	size_t done = 0;
 
+	if (o->fd < 0)
+		return flush_mem(o);
 	while (done < o->len) {
 		ssize_t r = write(o->fd, o->buf + done, o->len - done);
 

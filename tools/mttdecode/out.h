@@ -13,13 +13,19 @@
 #define OUT_BUF (1u << 16)
 
 struct out {
-	int fd;
+	int fd;		/* < 0: flushed into mem instead (out_init_mem) */
 	int err;	/* errno of the first failed write, 0 if none */
 	size_t len;
+	char *mem;	/* fd < 0: everything flushed so far */
+	size_t mem_len;
+	size_t mem_cap;
 	char buf[OUT_BUF];
 };
 
 void out_init(struct out *o, int fd);
+/* output collected in memory (o->mem, o->mem_len after out_flush) */
+void out_init_mem(struct out *o);
+void out_free_mem(struct out *o);
 /* write everything buffered; 0 or -1 (o->err set) */
 int out_flush(struct out *o);
 

@@ -64,6 +64,11 @@ void print_stats(const struct app *a)
 {
 	if (a->had_stp)
 		stp_stats(a);
+	if (a->par_pieces[0] || a->par_pieces[1])
+		fprintf(stderr, "-j pieces:       %llu decoded in parallel, "
+			"%llu again in order\n",
+			(unsigned long long)a->par_pieces[0],
+			(unsigned long long)a->par_pieces[1]);
 	if (a->o.syst || a->had_stream || a->had_text)
 		syst_stats(a);
 }

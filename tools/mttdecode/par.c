@@ -1,0 +1,449 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * par.c - mttdecode -j: a raw STP file decoded on several threads with
+ * the output of the single-threaded run, byte for byte.
+ *
+ * The file after the first window is cut into pieces of --segment bytes.
+ * A worker decodes piece k with decoders and printer state of its own:
+ * first a warm-up over the WARM bytes before the piece (output thrown
+ * away; the STP decoder finds an ASYNC there and the message layer,
+ * SyS-T clocks and printer state fill in), then it writes down that
+ * state (par_state()) and decodes the piece into memory.  The main
+ * thread takes the pieces in order.  The context that decoded piece k-1
+ * for real is in the exact state of a single-threaded run at the start
+ * of piece k; when its state equals the state the worker started piece
+ * k from, the worker's output is the single-threaded output and its
+ * decoders go on as the real ones.  Otherwise the worker's piece is
+ * thrown away and the real context decodes the piece itself, in order.
+ * So a stream that does not repeat its state (no ASYNC, VERSION, full
+ * timestamps or channel packets within a warm-up; messages open for
+ * longer than a warm-up) decodes correctly, only not in parallel.
+ *
+ * At most jobs + 1 pieces are in flight: memory does not grow with the
+ * file.  Counters (--stats) are added up piece by piece.
+ */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "state.h"
+
+/* warm-up bytes before a piece; with SyS-T, long enough to see every
+ * source's CLOCK sync again (the Linux p_sys-t shaped stream of make
+ * bench has one per source every ~0.5 MB) */
+#define WARM (64u << 10)
+#define WARM_SYST (1u << 20)
+#define SEGMENT (4u << 20)	/* default --segment */
+#define SEGMENT_SYST (16u << 20)
+#define MAP_STEP (4u << 20)	/* bytes mapped at a time */
+
+struct piece {
+	uint64_t start, end;	/* the output range */
+	struct app *w;		/* its decoders */
+	struct mttd__blob state;	/* w's state at start */
+	struct mttd_stp_stats st0;	/* w's counters at start */
+	struct mttd_msg_stats ms0;
+	struct mttd_syst_stats ys0;
+	int ready;
+	int err;
+};
+
+struct pool {
+	struct app *a;
+	struct app *tmpl;	/* a's state when par_decode() began: what
+				 * the workers' contexts start from */
+	int fd;
+	uint64_t off, size, seg;
+	uint64_t warm;		/* warm-up bytes */
+	uint64_t n;		/* pieces; piece 0 is the main thread's */
+	unsigned int window;	/* pieces in flight */
+	struct piece *p;	/* window slots: piece k in p[k % window] */
+	uint64_t next;		/* next piece for a worker */
+	uint64_t merged;	/* pieces before it are used up */
+	int quit;
+	pthread_mutex_t mu;
+	pthread_cond_t work, done;
+};
+
+unsigned int par_jobs(const struct app *a)
+{
+	long n;
+
+	if (a->o.jobs)
+		return (unsigned int)a->o.jobs;
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 1024 ? 1024 : (unsigned int)n;
+}
+
+uint64_t par_segment(const struct app *a)
+{
+	if (a->o.segment)
+		return a->o.segment;
+	return a->o.syst ? SEGMENT_SYST : SEGMENT;
+}
+
+/* ---- contexts ---- */
+
+static void free_ctx(struct app *w)
+{
+	if (!w)
+		return;
+	mttd_stp_free(w->stp);
+	mttd_msg_free(w->msg);
+	mttd_syst_free(w->syst);
+	free(w->chrome);
+	free(w->fbuf);
+	out_free_mem(&w->out);
+	free(w);
+}
+
+/* a context for a worker: a's options, resources and printer state, its
+ * own decoders (an STP decoder starting at byte from), output to memory */
+static struct app *new_ctx(const struct app *a, uint64_t from)
+{
+	struct app *w = malloc(sizeof(*w));
+	struct mttd_syst_config yc = {
+		.fn = on_syst, .event = on_syst_event,
+		.max_len = a->o.max_len, .coll = a->coll,
+		.short_guid = a->o.has_short_guid ? a->o.short_guid : NULL,
+	};
+
+	if (!w)
+		return NULL;
+	memcpy(w, a, offsetof(struct app, out));
+	w->stp = NULL;
+	w->msg = NULL;
+	w->stream = NULL;
+	w->text = NULL;
+	w->sniff = NULL;
+	w->chrome = NULL;
+	w->fbuf = NULL;
+	w->syst = NULL;
+	out_init_mem(&w->out);
+	yc.ctx = w;
+	w->syst = mttd_syst_new(&yc);
+	if (a->chrome) {
+		w->chrome = malloc(sizeof(*w->chrome));
+		if (w->chrome)
+			memcpy(w->chrome, a->chrome, sizeof(*w->chrome));
+	}
+	if (a->fbuf)
+		w->fbuf = malloc(FTRACE_BUF);
+	if (!w->syst || (a->chrome && !w->chrome) || (a->fbuf && !w->fbuf)) {
+		free_ctx(w);
+		return NULL;
+	}
+	mttd__syst_copy_state(w->syst, a->syst);
+	/* fe_open() prints nothing for IN_STP but "out of memory" */
+	if (fe_open(w, IN_STP)) {
+		free_ctx(w);
+		return NULL;
+	}
+	w->ts = a->ts;
+	mttd__stp_start_at(w->stp, from);
+	return w;
+}
+
+#define PUT(b, x) mttd__blob_put((b), &(x), sizeof(x))
+
+/* everything that decides what c prints from here on */
+static void par_state(const struct app *c, struct mttd__blob *b)
+{
+	const struct chrome_state *ch = c->chrome;
+
+	mttd__stp_state(c->stp, b);
+	mttd__msg_state(c->msg, b);
+	mttd__syst_state(c->syst, b);
+	PUT(b, c->ts.have_version);
+	PUT(b, c->ts.version);
+	PUT(b, c->ts.have_freq);
+	PUT(b, c->ts.freq);
+	PUT(b, c->stp_hz);
+	PUT(b, c->syst_hz);
+	if (ch) {
+		unsigned int i;
+		uint8_t any = ch->events != 0;	/* only "a comma first?" */
+
+		PUT(b, any);
+		PUT(b, ch->last_ns);
+		PUT(b, ch->next_tid);
+		PUT(b, ch->seen_pid);
+		for (i = 0; i < CHROME_TRACKS; i++) {
+			if (!ch->track[i].used)
+				continue;
+			PUT(b, i);
+			PUT(b, ch->track[i].key);
+			PUT(b, ch->track[i].tid);
+		}
+	}
+}
+
+/* ---- reading ---- */
+
+/* feed bytes [from, to) of the file to c's STP decoder; 0 or -1 */
+static int feed_range(struct app *c, int fd, uint64_t from, uint64_t to)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	while (from < to) {
+		uint64_t at = from - from % (uint64_t)page;
+		uint64_t end = to - from > MAP_STEP ? from + MAP_STEP : to;
+		size_t n = (size_t)(end - at);
+		uint8_t *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd,
+				  (off_t)at);
+
+		if (p == MAP_FAILED)
+			return -1;
+		madvise(p, n, MADV_SEQUENTIAL | MADV_WILLNEED);
+		mttd_stp_feed(c->stp, p + (from - at), (size_t)(end - from));
+		munmap(p, n);
+		from = end;
+	}
+	return 0;
+}
+
+/* ---- counters ---- */
+
+static void add_stp(struct mttd_stp_stats *t, const struct mttd_stp_stats *s,
+		    const struct mttd_stp_stats *s0)
+{
+	t->bytes += s->bytes - s0->bytes;
+	t->packets += s->packets - s0->packets;
+	t->nulls += s->nulls - s0->nulls;
+	t->syncs += s->syncs - s0->syncs;
+	t->desyncs += s->desyncs - s0->desyncs;
+	t->unsynced_nibbles += s->unsynced_nibbles - s0->unsynced_nibbles;
+	t->truncated += s->truncated - s0->truncated;
+}
+
+static void add_msg(struct mttd_msg_stats *t, const struct mttd_msg_stats *s,
+		    const struct mttd_msg_stats *s0)
+{
+	unsigned int i;
+
+	t->messages += s->messages - s0->messages;
+	t->incomplete += s->incomplete - s0->incomplete;
+	t->truncated += s->truncated - s0->truncated;
+	t->evicted += s->evicted - s0->evicted;
+	for (i = 0; i < 4; i++)
+		t->losses[i] += s->losses[i] - s0->losses[i];
+	t->stray_flags += s->stray_flags - s0->stray_flags;
+}
+
+/* ---- workers ---- */
+
+static void decode_piece(struct pool *pl, struct piece *pc)
+{
+	uint64_t warm = pc->start < pl->warm ? pc->start : pl->warm;
+	struct app *w = new_ctx(pl->tmpl, pc->start - warm);
+
+	pc->w = w;
+	if (!w || feed_range(w, pl->fd, pc->start - warm, pc->start)) {
+		pc->err = 1;
+		return;
+	}
+	out_flush(&w->out);
+	w->out.mem_len = 0;	/* the warm-up's output */
+	par_state(w, &pc->state);
+	pc->st0 = *mttd_stp_stats(w->stp);
+	pc->ms0 = *mttd_msg_stats(w->msg);
+	pc->ys0 = *mttd_syst_stats(w->syst);
+	if (feed_range(w, pl->fd, pc->start, pc->end))
+		pc->err = 1;
+	out_flush(&w->out);
+}
+
+static void *worker(void *arg)
+{
+	struct pool *pl = arg;
+
+	pthread_mutex_lock(&pl->mu);
+	for (;;) {
+		struct piece *pc;
+		uint64_t k;
+
+		while (!pl->quit && pl->next < pl->n &&
+		       pl->next >= pl->merged + pl->window)
+			pthread_cond_wait(&pl->work, &pl->mu);
+		if (pl->quit || pl->next >= pl->n)
+			break;
+		k = pl->next++;
+		pc = &pl->p[k % pl->window];
+		pthread_mutex_unlock(&pl->mu);
+		pc->start = pl->off + k * pl->seg;
+		pc->end = pl->size - pc->start > pl->seg ? pc->start + pl->seg :
+			  pl->size;
+		decode_piece(pl, pc);
+		pthread_mutex_lock(&pl->mu);
+		pc->ready = 1;
+		pthread_cond_broadcast(&pl->done);
+	}
+	pthread_mutex_unlock(&pl->mu);
+	return NULL;
+}
+
+/* ---- the main thread ---- */
+
+/* c's output so far goes out through a's */
+static void emit(struct app *a, struct app *c)
+{
+	if (c == a)
+		return;
+	out_flush(&c->out);
+	if (c->out.mem_len)
+		out_mem(&a->out, c->out.mem, c->out.mem_len);
+	c->out.mem_len = 0;
+	if (c->out.err && !a->out.err)
+		a->out.err = c->out.err;
+}
+
+/* the real context r (counters at r0) is done with: count it, free it */
+static void retire(struct app *a, struct app *r, const struct piece *r0)
+{
+	if (r == a) {
+		static const struct mttd_stp_stats z;
+		static const struct mttd_msg_stats zm;
+
+		add_stp(&a->stp_tot, mttd_stp_stats(a->stp), &z);
+		add_msg(&a->msg_tot, mttd_msg_stats(a->msg), &zm);
+		mttd_stp_free(a->stp);
+		mttd_msg_free(a->msg);
+		a->stp = NULL;
+		a->msg = NULL;
+		return;
+	}
+	add_stp(&a->stp_tot, mttd_stp_stats(r->stp), &r0->st0);
+	add_msg(&a->msg_tot, mttd_msg_stats(r->msg), &r0->ms0);
+	mttd__syst_stats_add(a->syst, mttd_syst_stats(r->syst), &r0->ys0);
+	free_ctx(r);
+}
+
+/* the input ends in context r (not a): finish it, hand its state to a */
+static int finish_in(struct app *a, struct app *r, const struct piece *r0,
+		     int fd)
+{
+	uint8_t *buf = malloc(1u << 20);
+	int ret = 0;
+
+	/* what was appended to the file meanwhile, as decode_fd() does */
+	while (buf && !input_stopped()) {
+		ssize_t n = read(fd, buf, 1u << 20);
+
+		if (n <= 0)
+			break;
+		a->bytes += (uint64_t)n;
+		mttd_stp_feed(r->stp, buf, (size_t)n);
+		emit(a, r);
+	}
+	free(buf);
+	mttd_stp_finish(r->stp);
+	emit(a, r);
+	a->ts = r->ts;
+	a->stp_hz = r->stp_hz;
+	a->syst_hz = r->syst_hz;
+	if (a->chrome)
+		memcpy(a->chrome, r->chrome, sizeof(*a->chrome));
+	mttd__syst_copy_state(a->syst, r->syst);
+	retire(a, r, r0);
+	return ret;
+}
+
+int par_decode(struct app *a, int fd, uint64_t off, uint64_t size)
+{
+	struct pool pl = { .a = a, .fd = fd, .off = off, .size = size };
+	unsigned int jobs = par_jobs(a), i, nt = 0;
+	struct app *r = a;	/* the real context */
+	struct piece r0 = { 0 };	/* its counters when it became real */
+	pthread_t *t;
+	uint64_t k;
+	int ret = 0;
+
+	pl.seg = par_segment(a);
+	pl.warm = a->o.syst ? WARM_SYST : WARM;
+	pl.n = (size - off + pl.seg - 1) / pl.seg;
+	pl.window = jobs + 1;
+	pl.next = 1;
+	pl.p = calloc(pl.window, sizeof(*pl.p));
+	t = calloc(jobs, sizeof(*t));
+	pthread_mutex_init(&pl.mu, NULL);
+	pthread_cond_init(&pl.work, NULL);
+	pthread_cond_init(&pl.done, NULL);
+	pl.tmpl = pl.n > 1 ? new_ctx(a, off) : NULL;
+	if (!pl.p || !t || !pl.tmpl)
+		jobs = 0;	/* no workers: all in order, here */
+	for (i = 0; i < jobs && pl.n > 1; i++)
+		if (!pthread_create(&t[nt], NULL, worker, &pl))
+			nt++;
+
+	for (k = 0; k < pl.n && !ret; k++) {
+		uint64_t start = off + k * pl.seg;
+		uint64_t end = size - start > pl.seg ? start + pl.seg : size;
+		struct piece none = { 0 };
+		struct piece *pc = nt ? &pl.p[k % pl.window] : &none;
+		int use = 0;
+
+		if (k && nt) {
+			struct mttd__blob now = { 0 };
+
+			pthread_mutex_lock(&pl.mu);
+			while (!pc->ready)
+				pthread_cond_wait(&pl.done, &pl.mu);
+			pthread_mutex_unlock(&pl.mu);
+			if (!pc->err) {
+				par_state(r, &now);
+				use = mttd__blob_eq(&now, &pc->state);
+			}
+			mttd__blob_free(&now);
+		}
+		if (k)
+			a->par_pieces[!use]++;
+		if (use) {
+			retire(a, r, &r0);
+			r = pc->w;
+			r0 = *pc;
+			emit(a, r);
+		} else {
+			free_ctx(pc->w);
+			if (feed_range(r, fd, start, end))
+				ret = 1;
+			emit(a, r);
+		}
+		a->bytes += end - start;
+		mttd__blob_free(&pc->state);
+		memset(pc, 0, sizeof(*pc));
+		pthread_mutex_lock(&pl.mu);
+		pl.merged = k + 1;
+		if (input_stopped() || a->out.err)
+			pl.quit = 1;
+		pthread_cond_broadcast(&pl.work);
+		pthread_mutex_unlock(&pl.mu);
+		if (pl.quit)
+			break;
+	}
+
+	pthread_mutex_lock(&pl.mu);
+	pl.quit = 1;
+	pthread_cond_broadcast(&pl.work);
+	pthread_mutex_unlock(&pl.mu);
+	for (i = 0; i < nt; i++)
+		pthread_join(t[i], NULL);
+	for (i = 0; pl.p && i < pl.window; i++) {
+		free_ctx(pl.p[i].w);
+		mttd__blob_free(&pl.p[i].state);
+	}
+	free(pl.p);
+	free(t);
+	free_ctx(pl.tmpl);
+	pthread_mutex_destroy(&pl.mu);
+	pthread_cond_destroy(&pl.work);
+	pthread_cond_destroy(&pl.done);
+	if (lseek(fd, (off_t)size, SEEK_SET) != (off_t)size)
+		ret = 1;
+	if (r != a)
+		ret |= finish_in(a, r, &r0, fd);
+	return ret;
+}
