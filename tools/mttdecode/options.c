@@ -71,7 +71,7 @@ static const char usage[] =
 "                         state the piece before left, else decoded again\n"
 "                         in order, so the output is always that of -j1\n"
 "      --segment=BYTES    bytes per piece for -j (4096..1073741824;\n"
-"                         default 4 MiB, 16 MiB with --syst, whose\n"
+"                         default 4 MiB, 8 MiB with --syst, whose\n"
 "                         warm-up is 1 MiB instead of 64 KiB)\n"
 "\n"
 "  -h, --help             show this help and exit\n"

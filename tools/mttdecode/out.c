@@ -59,26 +59,40 @@ static int flush_mem(struct out *o)
 	return o->err ? -1 : 0;
 }
 
-int out_flush(struct out *o)
+static void write_all(struct out *o, const char *p, size_t n)
 {
 	size_t done = 0;
 
-	if (o->fd < 0)
-		return flush_mem(o);
-	while (done < o->len) {
-		ssize_t r = write(o->fd, o->buf + done, o->len - done);
+	while (done < n && !o->err) {
+		ssize_t r = write(o->fd, p + done, n - done);
 
 		if (r < 0) {
 			if (errno == EINTR)
 				continue;
-			if (!o->err)
-				o->err = errno;
+			o->err = errno;
 			break;
 		}
 		done += (size_t)r;
 	}
+}
+
+int out_flush(struct out *o)
+{
+	if (o->fd < 0)
+		return flush_mem(o);
+	write_all(o, o->buf, o->len);
 	o->len = 0;
 	return o->err ? -1 : 0;
+}
+
+void out_big(struct out *o, const void *p, size_t n)
+{
+	if (o->fd < 0 || n < OUT_BUF) {
+		out_mem(o, p, n);
+		return;
+	}
+	out_flush(o);
+	write_all(o, p, n);
 }
 
 void out_mem_slow(struct out *o, const void *p, size_t n)

@@ -125,6 +125,9 @@ static inline void out_char(struct out *o, char c)
 	o->buf[o->len++] = c;
 }
 
+/* n bytes, large ones written straight from p (after what is buffered) */
+void out_big(struct out *o, const void *p, size_t n);
+
 void out_u64(struct out *o, uint64_t v);
 /* the low n nibbles of v, most significant first, lowercase */
 void out_hexn(struct out *o, uint64_t v, unsigned int n);

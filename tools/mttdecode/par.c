@@ -38,7 +38,7 @@
 #define WARM (64u << 10)
 #define WARM_SYST (1u << 20)
 #define SEGMENT (4u << 20)	/* default --segment */
-#define SEGMENT_SYST (16u << 20)
+#define SEGMENT_SYST (8u << 20)
 #define MAP_STEP (4u << 20)	/* bytes mapped at a time */
 
 struct piece {
@@ -65,6 +65,10 @@ struct pool {
 	uint64_t next;		/* next piece for a worker */
 	uint64_t merged;	/* pieces before it are used up */
 	int quit;
+	/* output buffers of finished contexts, for the next ones (no new
+	 * pages to fault in for every piece) */
+	unsigned int nspare;
+	struct { char *p; size_t cap; } spare[8];
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
 };
@@ -88,10 +92,36 @@ uint64_t par_segment(const struct app *a)
 
 /* ---- contexts ---- */
 
-static void free_ctx(struct app *w)
+/* w's output buffer back to the pool (pl may be NULL) */
+static void give_buf(struct pool *pl, struct app *w)
+{
+	if (!pl || !w->out.mem)
+		return;
+	pthread_mutex_lock(&pl->mu);
+	if (pl->nspare < sizeof(pl->spare) / sizeof(pl->spare[0])) {
+		pl->spare[pl->nspare].p = w->out.mem;
+		pl->spare[pl->nspare++].cap = w->out.mem_cap;
+		w->out.mem = NULL;
+		w->out.mem_cap = 0;
+	}
+	pthread_mutex_unlock(&pl->mu);
+}
+
+static void take_buf(struct pool *pl, struct app *w)
+{
+	pthread_mutex_lock(&pl->mu);
+	if (pl->nspare) {
+		w->out.mem = pl->spare[--pl->nspare].p;
+		w->out.mem_cap = pl->spare[pl->nspare].cap;
+	}
+	pthread_mutex_unlock(&pl->mu);
+}
+
+static void free_ctx(struct pool *pl, struct app *w)
 {
 	if (!w)
 		return;
+	give_buf(pl, w);
 	mttd_stp_free(w->stp);
 	mttd_msg_free(w->msg);
 	mttd_syst_free(w->syst);
@@ -134,13 +164,13 @@ static struct app *new_ctx(const struct app *a, uint64_t from)
 	if (a->fbuf)
 		w->fbuf = malloc(FTRACE_BUF);
 	if (!w->syst || (a->chrome && !w->chrome) || (a->fbuf && !w->fbuf)) {
-		free_ctx(w);
+		free_ctx(NULL, w);
 		return NULL;
 	}
 	mttd__syst_copy_state(w->syst, a->syst);
 	/* fe_open() prints nothing for IN_STP but "out of memory" */
 	if (fe_open(w, IN_STP)) {
-		free_ctx(w);
+		free_ctx(NULL, w);
 		return NULL;
 	}
 	w->ts = a->ts;
@@ -193,7 +223,7 @@ static int feed_range(struct app *c, int fd, uint64_t from, uint64_t to)
 		uint64_t at = from - from % (uint64_t)page;
 		uint64_t end = to - from > MAP_STEP ? from + MAP_STEP : to;
 		size_t n = (size_t)(end - at);
-		uint8_t *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE, fd,
+		uint8_t *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd,
 				  (off_t)at);
 
 		if (p == MAP_FAILED)
@@ -242,6 +272,8 @@ static void decode_piece(struct pool *pl, struct piece *pc)
 	struct app *w = new_ctx(pl->tmpl, pc->start - warm);
 
 	pc->w = w;
+	if (w)
+		take_buf(pl, w);
 	if (!w || feed_range(w, pl->fd, pc->start - warm, pc->start)) {
 		pc->err = 1;
 		return;
@@ -295,14 +327,15 @@ static void emit(struct app *a, struct app *c)
 		return;
 	out_flush(&c->out);
 	if (c->out.mem_len)
-		out_mem(&a->out, c->out.mem, c->out.mem_len);
+		out_big(&a->out, c->out.mem, c->out.mem_len);
 	c->out.mem_len = 0;
 	if (c->out.err && !a->out.err)
 		a->out.err = c->out.err;
 }
 
 /* the real context r (counters at r0) is done with: count it, free it */
-static void retire(struct app *a, struct app *r, const struct piece *r0)
+static void retire(struct pool *pl, struct app *a, struct app *r,
+		   const struct piece *r0)
 {
 	if (r == a) {
 		static const struct mttd_stp_stats z;
@@ -319,12 +352,12 @@ static void retire(struct app *a, struct app *r, const struct piece *r0)
 	add_stp(&a->stp_tot, mttd_stp_stats(r->stp), &r0->st0);
 	add_msg(&a->msg_tot, mttd_msg_stats(r->msg), &r0->ms0);
 	mttd__syst_stats_add(a->syst, mttd_syst_stats(r->syst), &r0->ys0);
-	free_ctx(r);
+	free_ctx(pl, r);
 }
 
 /* the input ends in context r (not a): finish it, hand its state to a */
-static int finish_in(struct app *a, struct app *r, const struct piece *r0,
-		     int fd)
+static int finish_in(struct pool *pl, struct app *a, struct app *r,
+		     const struct piece *r0, int fd)
 {
 	uint8_t *buf = malloc(1u << 20);
 	int ret = 0;
@@ -348,7 +381,7 @@ static int finish_in(struct app *a, struct app *r, const struct piece *r0,
 	if (a->chrome)
 		memcpy(a->chrome, r->chrome, sizeof(*a->chrome));
 	mttd__syst_copy_state(a->syst, r->syst);
-	retire(a, r, r0);
+	retire(pl, a, r, r0);
 	return ret;
 }
 
@@ -402,12 +435,12 @@ int par_decode(struct app *a, int fd, uint64_t off, uint64_t size)
 		if (k)
 			a->par_pieces[!use]++;
 		if (use) {
-			retire(a, r, &r0);
+			retire(&pl, a, r, &r0);
 			r = pc->w;
 			r0 = *pc;
 			emit(a, r);
 		} else {
-			free_ctx(pc->w);
+			free_ctx(&pl, pc->w);
 			if (feed_range(r, fd, start, end))
 				ret = 1;
 			emit(a, r);
@@ -432,18 +465,20 @@ int par_decode(struct app *a, int fd, uint64_t off, uint64_t size)
 	for (i = 0; i < nt; i++)
 		pthread_join(t[i], NULL);
 	for (i = 0; pl.p && i < pl.window; i++) {
-		free_ctx(pl.p[i].w);
+		free_ctx(&pl, pl.p[i].w);
 		mttd__blob_free(&pl.p[i].state);
 	}
 	free(pl.p);
 	free(t);
-	free_ctx(pl.tmpl);
-	pthread_mutex_destroy(&pl.mu);
+	free_ctx(&pl, pl.tmpl);
 	pthread_cond_destroy(&pl.work);
 	pthread_cond_destroy(&pl.done);
 	if (lseek(fd, (off_t)size, SEEK_SET) != (off_t)size)
 		ret = 1;
 	if (r != a)
-		ret |= finish_in(a, r, &r0, fd);
+		ret |= finish_in(&pl, a, r, &r0, fd);
+	for (i = 0; i < pl.nspare; i++)
+		free(pl.spare[i].p);
+	pthread_mutex_destroy(&pl.mu);
 	return ret;
 }
