@@ -47,14 +47,20 @@
 #define SWSTM_TS_FREQ		1000000000U	/* timestamps are ns */
 #define ASYNC_FF_BYTES		10
 
-/* Reader context.  @buf must hold at least SWSTM_ENC_MAX bytes. */
+/*
+ * Reader context.  @buf must hold at least SWSTM_ENC_MAX bytes; @format
+ * is a SWSTM_FORMAT() word.
+ */
 void swstm_enc_init(struct swstm_enc *enc, u8 *buf, size_t cap,
-		    unsigned int sync_interval)
+		    unsigned int sync_interval, unsigned int format)
 {
 	memset(enc, 0, sizeof(*enc));
 	enc->buf = buf;
 	enc->cap = cap;
 	enc->sync_interval = sync_interval;
+	enc->riscv = SWSTM_FORMAT_FMT(format) == SWSTM_FMT_RISCV;
+	enc->srcid_bits = SWSTM_FORMAT_SRCID(format);
+	enc->ts_bytes = SWSTM_FORMAT_TS(format);
 }
 
 static void put_nibble(struct swstm_enc *enc, unsigned int nib)
@@ -284,7 +290,8 @@ static bool sync_due(struct swstm_enc *enc)
  * Encode packets from @ring until @want bytes are ready for the user,
  * the buffer is full or the ring runs dry.  When the ring runs dry, the
  * output is padded to a byte boundary (every read then ends on one).
- * Reader context.
+ * A reader opened in RISC-V format gets encode_riscv.c's encoding
+ * instead.  Reader context.
  */
 void swstm_enc_fill(struct swstm_enc *enc, struct swstm_ring *ring,
 		    size_t want)
@@ -298,6 +305,10 @@ void swstm_enc_fill(struct swstm_enc *enc, struct swstm_ring *ring,
 			enc->wr - enc->rd + enc->half);
 		enc->wr -= enc->rd;
 		enc->rd = 0;
+	}
+	if (enc->riscv) {
+		swstm_rv_fill(enc, ring, want);
+		return;
 	}
 
 	while (enc->wr - enc->rd < want &&

@@ -15,6 +15,7 @@
 #include <linux/preempt.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
+#include <linux/string.h>
 #include <uapi/linux/stm.h>
 
 #include "swstm.h"
@@ -51,7 +52,29 @@ module_param_named(sync_interval, swstm_sync_interval, uint, 0444);
 MODULE_PARM_DESC(sync_interval,
 		 "STP bytes between ASYNC/VERSION/FREQ, 0 = only at open (default 4096)");
 
+static char format[8] = "stp";
+module_param_string(format, format, sizeof(format), 0444);
+MODULE_PARM_DESC(format,
+		 "sink stream format of every device at load: stp (MIPI STPv2, default) or riscv (RISC-V trace encapsulation)");
+
+static unsigned int srcid_bits = 16;
+module_param(srcid_bits, uint, 0444);
+MODULE_PARM_DESC(srcid_bits, "riscv format: srcID bits at load, 0..16 (default 16)");
+
+static unsigned int ts_bytes = 8;
+module_param(ts_bytes, uint, 0444);
+MODULE_PARM_DESC(ts_bytes, "riscv format: timestamp bytes at load, 0..8 (default 8)");
+
 static struct swstm_dev *swstm_devs[SWSTM_MAX_DEVS];
+
+/* The SWSTM_FORMAT() word of the module parameters (checked at init). */
+unsigned int swstm_default_format(void)
+{
+	unsigned int fmt = strcmp(format, "riscv") ? SWSTM_FMT_STP :
+			   SWSTM_FMT_RISCV;
+
+	return SWSTM_FORMAT(fmt, srcid_bits, ts_bytes);
+}
 
 /*
  * stm_data::packet.  Any context, NMI included: no locks, no allocation,
@@ -107,6 +130,7 @@ static int swstm_dev_create(unsigned int id, size_t ring_bytes)
 		return -ENOMEM;
 	snprintf(sw->name, sizeof(sw->name), "swstm.%u", id);
 	snprintf(sw->sink_name, sizeof(sw->sink_name), "swstm.%u-sink", id);
+	sw->format = swstm_default_format();
 
 	err = swstm_ring_init(&sw->ring, ring_bytes);
 	if (err)
@@ -174,6 +198,16 @@ static int __init swstm_check_params(void)
 	if (swstm_sync_interval > SWSTM_MAX_SYNC) {
 		pr_err("sync_interval=%u: must be 0..%u bytes\n",
 		       swstm_sync_interval, SWSTM_MAX_SYNC);
+		return -EINVAL;
+	}
+	if (strcmp(format, "stp") && strcmp(format, "riscv")) {
+		pr_err("format=%s: must be stp or riscv\n", format);
+		return -EINVAL;
+	}
+	if (srcid_bits > SWSTM_RV_MAX_SRCID || ts_bytes > SWSTM_RV_MAX_TS) {
+		pr_err("srcid_bits=%u ts_bytes=%u: must be 0..%u and 0..%u\n",
+		       srcid_bits, ts_bytes, SWSTM_RV_MAX_SRCID,
+		       SWSTM_RV_MAX_TS);
 		return -EINVAL;
 	}
 	return 0;

@@ -104,7 +104,7 @@ static int swstm_sink_open(struct inode *inode, struct file *file)
 	rd->sw = sw;
 	mutex_init(&rd->lock);
 	swstm_enc_init(&rd->enc, buf, SWSTM_BOUNCE_SIZE,
-		       READ_ONCE(swstm_sync_interval));
+		       READ_ONCE(swstm_sync_interval), READ_ONCE(sw->format));
 	file->private_data = rd;
 	return stream_open(inode, file);
 }
@@ -282,7 +282,104 @@ static ssize_t size_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(size);
 
+/*
+ * Output format: "stp" or "riscv", and the RISC-V widths.  A reader
+ * gets the setting in force when it opened the sink; a change applies
+ * from the next open.  Process context; the update of the one word is
+ * a cmpxchg loop so that concurrent stores of different fields all stay.
+ */
+static void swstm_format_update(struct swstm_dev *sw, unsigned int mask,
+				unsigned int val)
+{
+	unsigned int old = READ_ONCE(sw->format), cur;
+
+	for (;;) {
+		cur = cmpxchg(&sw->format, old, (old & ~mask) | val);
+		if (cur == old)
+			return;
+		old = cur;
+	}
+}
+
+static ssize_t format_show(struct device *dev, struct device_attribute *attr,
+			   char *buf)
+{
+	unsigned int f = READ_ONCE(dev_to_swstm(dev)->format);
+
+	return sysfs_emit(buf, "%s\n", SWSTM_FORMAT_FMT(f) == SWSTM_FMT_RISCV ?
+			  "riscv" : "stp");
+}
+
+static ssize_t format_store(struct device *dev, struct device_attribute *attr,
+			    const char *buf, size_t count)
+{
+	unsigned int fmt;
+
+	if (sysfs_streq(buf, "stp"))
+		fmt = SWSTM_FMT_STP;
+	else if (sysfs_streq(buf, "riscv"))
+		fmt = SWSTM_FMT_RISCV;
+	else
+		return -EINVAL;
+	swstm_format_update(dev_to_swstm(dev), SWSTM_FORMAT(0xff, 0, 0), fmt);
+	return count;
+}
+static DEVICE_ATTR_RW(format);
+
+static ssize_t srcid_bits_show(struct device *dev,
+			       struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n",
+			  SWSTM_FORMAT_SRCID(READ_ONCE(dev_to_swstm(dev)->format)));
+}
+
+static ssize_t srcid_bits_store(struct device *dev,
+				struct device_attribute *attr,
+				const char *buf, size_t count)
+{
+	unsigned int val;
+	int ret;
+
+	ret = kstrtouint(buf, 0, &val);
+	if (ret)
+		return ret;
+	if (val > SWSTM_RV_MAX_SRCID)
+		return -EINVAL;
+	swstm_format_update(dev_to_swstm(dev), SWSTM_FORMAT(0, 0xff, 0),
+			    SWSTM_FORMAT(0, val, 0));
+	return count;
+}
+static DEVICE_ATTR_RW(srcid_bits);
+
+static ssize_t ts_bytes_show(struct device *dev,
+			     struct device_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%u\n",
+			  SWSTM_FORMAT_TS(READ_ONCE(dev_to_swstm(dev)->format)));
+}
+
+static ssize_t ts_bytes_store(struct device *dev,
+			      struct device_attribute *attr,
+			      const char *buf, size_t count)
+{
+	unsigned int val;
+	int ret;
+
+	ret = kstrtouint(buf, 0, &val);
+	if (ret)
+		return ret;
+	if (val > SWSTM_RV_MAX_TS)
+		return -EINVAL;
+	swstm_format_update(dev_to_swstm(dev), SWSTM_FORMAT(0, 0, 0xff),
+			    SWSTM_FORMAT(0, 0, val));
+	return count;
+}
+static DEVICE_ATTR_RW(ts_bytes);
+
 static struct attribute *swstm_sink_attrs[] = {
+	&dev_attr_format.attr,
+	&dev_attr_srcid_bits.attr,
+	&dev_attr_ts_bytes.attr,
 	&dev_attr_bytes_written.attr,
 	&dev_attr_bytes_read.attr,
 	&dev_attr_packets.attr,

@@ -116,6 +116,9 @@ struct swstm_ring {
  * @sync_at:	@out when the last ASYNC started
  * @synced:	at least one ASYNC was emitted
  * @sync_interval: bytes between periodic syncs, 0 = only at open
+ * @riscv:	emit RISC-V encapsulation (encode_riscv.c), not STPv2
+ * @srcid_bits:	RISC-V: srcID width in bits, 0..16
+ * @ts_bytes:	RISC-V: timestamp width in bytes, 0..8
  */
 struct swstm_enc {
 	u8		*buf;
@@ -134,10 +137,31 @@ struct swstm_enc {
 	u64		sync_at;
 	bool		synced;
 	unsigned int	sync_interval;
+	bool		riscv;
+	u8		srcid_bits;
+	u8		ts_bytes;
 };
 
-/* the most bytes one slot can add to the output, a sync included */
-#define SWSTM_ENC_MAX		64
+/*
+ * The most bytes one slot can add to the output, a sync included: for
+ * RISC-V a sync (at most 42 bytes), a loss packet and a packet (at most
+ * 14 and 25 bytes).
+ */
+#define SWSTM_ENC_MAX		96
+
+/*
+ * Output format of a device's sink, one word so that a reader sees one
+ * consistent setting: SWSTM_FMT_* in bits 7:0, srcID bits in 15:8,
+ * timestamp bytes in 23:16 (RISC-V only).
+ */
+#define SWSTM_FMT_STP		0
+#define SWSTM_FMT_RISCV		1
+#define SWSTM_RV_MAX_SRCID	16
+#define SWSTM_RV_MAX_TS		8
+#define SWSTM_FORMAT(fmt, bits, ts)	((fmt) | (bits) << 8 | (ts) << 16)
+#define SWSTM_FORMAT_FMT(f)		((f) & 0xff)
+#define SWSTM_FORMAT_SRCID(f)		(((f) >> 8) & 0xff)
+#define SWSTM_FORMAT_TS(f)		(((f) >> 16) & 0xff)
 
 /**
  * struct swstm_dev - one software STM device and its sink
@@ -149,6 +173,7 @@ struct swstm_enc {
  * @waiting:	a reader waits for data: the write path must wake it
  * @reader:	bit 0 set while the sink is open
  * @bytes_read:	STP bytes copied to readers
+ * @format:	output format for the next open, SWSTM_FORMAT()
  * @name:	STM device name, "swstm.N"
  * @sink_name:	sink device name, "swstm.N-sink"
  */
@@ -161,6 +186,7 @@ struct swstm_dev {
 	bool			waiting;
 	unsigned long		reader;
 	atomic64_t		bytes_read;
+	unsigned int		format;
 	char			name[16];
 	char			sink_name[24];
 };
@@ -182,9 +208,13 @@ u64 swstm_ring_bytes(struct swstm_ring *ring);
 
 /* encode.c */
 void swstm_enc_init(struct swstm_enc *enc, u8 *buf, size_t cap,
-		    unsigned int sync_interval);
+		    unsigned int sync_interval, unsigned int format);
 void swstm_enc_fill(struct swstm_enc *enc, struct swstm_ring *ring,
 		    size_t want);
+
+/* encode_riscv.c */
+void swstm_rv_fill(struct swstm_enc *enc, struct swstm_ring *ring,
+		   size_t want);
 
 /* sink.c */
 int swstm_sink_register(struct swstm_dev *sw);
@@ -193,5 +223,6 @@ void swstm_sink_kick(struct swstm_dev *sw);
 
 /* main.c */
 extern unsigned int swstm_sync_interval;
+unsigned int swstm_default_format(void);
 
 #endif /* _SWSTM_H_ */
