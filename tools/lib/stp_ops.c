@@ -127,6 +127,7 @@ static const char *const op_names[MTTD_OP_COUNT] = {
 static const char *const err_names[MTTD_ERR_COUNT] = {
 	"no error", "reserved opcode", "bad timestamp length",
 	"bad ASYNC", "packet overlapping ASYNC", "unsupported VERSION",
+	"bad encapsulated packet",
 };
 
 const char *mttd_op_name(unsigned int op)

@@ -4,7 +4,8 @@
  * streams: the STP packet layer and message reassembly (stp.h, msg.h),
  * the MIPI SyS-T message decoder (syst.h) with its collateral
  * (collateral.h), STP policy source names (policy.h) and Linux ftrace
- * records (ftrace.h).  Link with -lmttdecode -lexpat.
+ * records (ftrace.h), and RISC-V trace encapsulation (riscv.h).  Link
+ * with -lmttdecode -lexpat.
  */
 #ifndef MTTDECODE_MTTDECODE_H
 #define MTTDECODE_MTTDECODE_H
@@ -15,6 +16,7 @@
 #include "mttdecode/collateral.h"
 #include "mttdecode/policy.h"
 #include "mttdecode/ftrace.h"
+#include "mttdecode/riscv.h"
 
 #define MTTD_VERSION_MAJOR 0
 #define MTTD_VERSION_MINOR 1

@@ -58,6 +58,7 @@ enum mttd_err {
 	MTTD_ERR_ASYNC,		/* F run too short or not ended by a 0 */
 	MTTD_ERR_ASYNC_OVERLAP,	/* the previous packet ran into an ASYNC */
 	MTTD_ERR_VERSION,	/* VERSION other than 2, 3 or 4 */
+	MTTD_ERR_ENCAP,		/* RISC-V encapsulation: bad packet (riscv.h) */
 	MTTD_ERR_COUNT
 };
 

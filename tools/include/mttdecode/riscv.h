@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * mttdecode/riscv.h - streaming decoder of RISC-V "Unformatted Trace &
+ * Diagnostic Data Packet Encapsulation" streams as the software STM
+ * device (swstm, format "riscv") writes them (public API).
+ *
+ * Each encapsulated packet carries one STP packet; the decoder hands the
+ * same struct mttd_stp_event records as the STPv2 decoder (stp.h) to the
+ * same kind of callback, so the message layer (msg.h) and the SyS-T
+ * decoder run on top unchanged.  Packet boundaries are found from any
+ * starting point through the synchronisation rule: after N + 1 null
+ * bytes (N = 31 + T + S), the first non-null byte starts a packet.
+ *
+ * Wire format, after the header byte (length 4:0, flow 6:5, extend 7),
+ * least significant bit first: srcID (srcid_bits), timestamp (8 *
+ * ts_bytes bits if extend), a type byte (kind 2:0: DATA, FLAG, TRIG,
+ * MERR, GERR; bit 3 marked; bit 4 timestamped; 7:5 X), X more bytes of
+ * src = master << 16 | channel above the srcID bits, and the value (DATA
+ * 1, 2, 4 or 8 bytes, FLAG none, others 1).  Memory use is constant;
+ * feeding a stream in any chunks gives the same events.
+ */
+#ifndef MTTDECODE_RISCV_H
+#define MTTDECODE_RISCV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "mttdecode/stp.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define MTTD_RV_MAX_SRCID_BITS	16
+#define MTTD_RV_MAX_TS_BYTES	8
+
+/* mttd_rv_config.flags */
+#define MTTD_RV_NULLS	0x01u	/* deliver null packets as NULL events */
+
+struct mttd_rv_config {
+	mttd_stp_fn fn;
+	void *ctx;
+	unsigned int flags;
+	unsigned int srcid_bits;	/* 0..16 */
+	unsigned int ts_bytes;		/* 0..8 */
+};
+
+/*
+ * One encapsulated packet, any payload (not only swstm's): the header's
+ * fields, srcID, timestamp (valid if extend and ts_bytes > 0) and the
+ * payload bits realigned to bit 0 of payload[0] (the srcID bits beyond
+ * whole bytes taken out): payload_bits = 8 * length - srcid_bits % 8,
+ * any padding in the top bits of the last byte.  A null packet has
+ * length 0, size 1 (extend 0: null.idle, 1: null.alignment).
+ */
+struct mttd_rv_packet {
+	size_t size;			/* bytes of the whole packet */
+	unsigned int length;		/* header.length */
+	unsigned int flow;
+	unsigned int extend;
+	uint32_t srcid;
+	uint64_t ts;
+	unsigned int payload_bits;
+	uint8_t payload[31];
+};
+
+/*
+ * Parse the packet starting at buf[0]: its size in bytes (>= 1), 0 if
+ * len does not hold all of it, -1 on bad widths or extend set with
+ * ts_bytes 0.
+ */
+long mttd_rv_packet_parse(const void *buf, size_t len,
+			  unsigned int srcid_bits, unsigned int ts_bytes,
+			  struct mttd_rv_packet *pkt);
+
+struct mttd_rv;
+
+/* NULL on bad config or out of memory. */
+struct mttd_rv *mttd_rv_new(const struct mttd_rv_config *cfg);
+void mttd_rv_free(struct mttd_rv *d);
+
+/* 0, or -1 if called after mttd_rv_finish(). */
+int mttd_rv_feed(struct mttd_rv *d, const void *buf, size_t len);
+
+/* End of stream: reports a packet cut short, then MTTD_EV_END. 0 or -1. */
+int mttd_rv_finish(struct mttd_rv *d);
+
+/*
+ * Counters, as the STP decoder's: syncs counts synchronisation sequences,
+ * nulls null packets, unsynced_nibbles twice the bytes skipped.
+ */
+const struct mttd_stp_stats *mttd_rv_stats(const struct mttd_rv *d);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
