@@ -13,7 +13,7 @@
 #include "out.h"
 
 /* input kinds; IN_AUTO: sniffed from each file's first bytes (sniff.c) */
-enum { IN_AUTO, IN_STP, IN_SYST, IN_SYSTTEXT };
+enum { IN_AUTO, IN_STP, IN_SYST, IN_SYSTTEXT, IN_RISCV };
 enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_CHROME };
 
 #define MAX_COLLATERAL 64
@@ -35,6 +35,8 @@ struct opts {
 	unsigned long max_open;
 	unsigned long jobs;	/* -j; 0: every online CPU */
 	unsigned long segment;	/* --segment; 0: par_segment() decides */
+	unsigned long srcid_bits;	/* --input=riscv-encap widths */
+	unsigned long ts_bytes;
 	char **files;		/* nfiles inputs, in order; none or "-": stdin */
 	int nfiles;
 	const char *policy;
@@ -81,6 +83,7 @@ struct sview {
 struct app {
 	struct opts o;
 	struct mttd_stp *stp;
+	struct mttd_rv *rv;	/* instead of stp for IN_RISCV */
 	struct mttd_msgdec *msg;
 	struct mttd_syst *syst;
 	struct mttd_syst_stream *stream;

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * frontend.c - the decoders of one input: the STP packet decoder and
+ * frontend.c - the decoders of one input: the STP packet decoder (or
+ * the RISC-V encapsulation decoder, which hands on the same events) and
  * message layer (SyS-T sink and printer sink attached), the plain SyS-T
  * stream framer or the reference printer text reader.  Each input file
  * gets its own, so each is its own stream (its own ASYNC, offsets from
@@ -72,9 +73,18 @@ static int open_stp(struct app *a)
 	};
 	struct mttd_msg_sink ssink;
 
-	a->stp = mttd_stp_new(&sc);
+	struct mttd_rv_config rc = {
+		.fn = on_stp, .ctx = a, .flags = sc.flags ? MTTD_RV_NULLS : 0,
+		.srcid_bits = (unsigned int)a->o.srcid_bits,
+		.ts_bytes = (unsigned int)a->o.ts_bytes,
+	};
+
+	if (a->kind == IN_RISCV)
+		a->rv = mttd_rv_new(&rc);
+	else
+		a->stp = mttd_stp_new(&sc);
 	a->msg = mttd_msg_new(&mc);
-	if (!a->stp || !a->msg)
+	if ((!a->stp && !a->rv) || !a->msg)
 		return oom();
 	if (a->o.syst) {
 		mttd_syst_sink(a->syst, &ssink);
@@ -108,9 +118,8 @@ int fe_open(struct app *a, int kind)
 	}
 }
 
-static void add_stats(struct app *a)
+static void add_stats(struct app *a, const struct mttd_stp_stats *s)
 {
-	const struct mttd_stp_stats *s = mttd_stp_stats(a->stp);
 	const struct mttd_msg_stats *m = mttd_msg_stats(a->msg);
 	struct mttd_stp_stats *ts = &a->stp_tot;
 	struct mttd_msg_stats *tm = &a->msg_tot;
@@ -158,10 +167,18 @@ void fe_close(struct app *a)
 	} else if (a->stp) {
 		mttd_stp_finish(a->stp);
 		none = !mttd_stp_stats(a->stp)->syncs;
-		add_stats(a);
+		add_stats(a, mttd_stp_stats(a->stp));
 		mttd_stp_free(a->stp);
 		mttd_msg_free(a->msg);
 		a->stp = NULL;
+		a->msg = NULL;
+	} else if (a->rv) {
+		mttd_rv_finish(a->rv);
+		none = !mttd_rv_stats(a->rv)->syncs;
+		add_stats(a, mttd_rv_stats(a->rv));
+		mttd_rv_free(a->rv);
+		mttd_msg_free(a->msg);
+		a->rv = NULL;
 		a->msg = NULL;
 	}
 	if (!none || !a->bytes)
@@ -173,6 +190,9 @@ void fe_close(struct app *a)
 		nothing(a, "no SyS-T message could be framed");
 	else if (a->kind == IN_SYSTTEXT)
 		nothing(a, "no \"SYS-T RAW DATA:\" line");
+	else if (a->kind == IN_RISCV)
+		nothing(a, "no RISC-V sync sequence (see --srcid-bits, "
+			"--ts-bytes)");
 	else
 		nothing(a, "no STP ASYNC");
 }

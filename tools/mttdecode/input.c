@@ -57,6 +57,8 @@ static void feed_fe(struct app *a, const uint8_t *p, size_t n)
 		mttd_syst_text_feed(a->text, p, n);
 	else if (a->stp)
 		mttd_stp_feed(a->stp, p, n);
+	else if (a->rv)
+		mttd_rv_feed(a->rv, p, n);
 }
 
 /* the kind is known (or final): open the front end, feed what was held;

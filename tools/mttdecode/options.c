@@ -23,7 +23,13 @@ static const char usage[] =
 "                         STP); stp: raw STPv2;\n"
 "                         syst: SyS-T messages back to back (UART style);\n"
 "                         systtext: \"SYS-T RAW DATA: <hex>\" lines (the\n"
-"                         MIPI reference printer's input)\n"
+"                         MIPI reference printer's input);\n"
+"                         riscv-encap: RISC-V trace encapsulation (swstm\n"
+"                         format riscv), widths as below\n"
+"      --srcid-bits=N     riscv-encap: srcID width in bits, 0..16 (default\n"
+"                         16, swstm's); implies --input=riscv-encap\n"
+"      --ts-bytes=T       riscv-encap: timestamp width in bytes, 0..8\n"
+"                         (default 8); implies --input=riscv-encap\n"
 "      --syst             decode each STP message as a SyS-T message\n"
 "                         (implied by --input=syst|systtext, --format=csv)\n"
 "\n"
@@ -99,7 +105,7 @@ static const char usage[] =
 enum {
 	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_INPUT,
 	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS, OPT_SHORT_GUID,
-	OPT_CSV_EXTRA, OPT_SEGMENT
+	OPT_CSV_EXTRA, OPT_SEGMENT, OPT_SRCID_BITS, OPT_TS_BYTES
 };
 
 static const struct option longopts[] = {
@@ -122,6 +128,8 @@ static const struct option longopts[] = {
 	{ "csv-extra", no_argument, NULL, OPT_CSV_EXTRA },
 	{ "jobs", required_argument, NULL, 'j' },
 	{ "segment", required_argument, NULL, OPT_SEGMENT },
+	{ "srcid-bits", required_argument, NULL, OPT_SRCID_BITS },
+	{ "ts-bytes", required_argument, NULL, OPT_TS_BYTES },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -164,11 +172,13 @@ int parse_options(struct opts *o, int argc, char **argv)
 		"text", "json", "csv", "chrome", NULL
 	};
 	static const char *const inputs[] = {	/* IN_* order */
-		"auto", "stp", "syst", "systtext", NULL
+		"auto", "stp", "syst", "systtext", "riscv-encap", NULL
 	};
-	int c;
+	int c, rv_widths = 0;
 
 	memset(o, 0, sizeof(*o));
+	o->srcid_bits = 16;
+	o->ts_bytes = 8;
 	o->messages = 1;
 	o->max_len = MTTD_MSG_MAX_LEN;
 	o->max_open = MTTD_MSG_MAX_OPEN;
@@ -212,6 +222,17 @@ int parse_options(struct opts *o, int argc, char **argv)
 			if (number(optarg, 16, 16ul << 20, &o->max_len))
 				return bad("--max-message", optarg);
 			break;
+		case OPT_SRCID_BITS:
+			if (number(optarg, 0, MTTD_RV_MAX_SRCID_BITS,
+				   &o->srcid_bits))
+				return bad("--srcid-bits", optarg);
+			rv_widths = 1;
+			break;
+		case OPT_TS_BYTES:
+			if (number(optarg, 0, MTTD_RV_MAX_TS_BYTES, &o->ts_bytes))
+				return bad("--ts-bytes", optarg);
+			rv_widths = 1;
+			break;
 		case OPT_MAX_OPEN:
 			if (number(optarg, 1, 65536, &o->max_open))
 				return bad("--max-open", optarg);
@@ -241,6 +262,8 @@ int parse_options(struct opts *o, int argc, char **argv)
 	}
 	o->files = argv + optind;
 	o->nfiles = argc - optind;
+	if (o->input == IN_AUTO && rv_widths)
+		o->input = IN_RISCV;
 	if (o->input == IN_AUTO && (o->packets || o->nulls))
 		o->input = IN_STP;	/* packets are STP's */
 	if (o->input == IN_SYST || o->input == IN_SYSTTEXT) {

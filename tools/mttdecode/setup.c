@@ -100,6 +100,7 @@ void teardown(struct app *a)
 	mttd_syst_text_free(a->text);
 	mttd_syst_free(a->syst);
 	mttd_stp_free(a->stp);
+	mttd_rv_free(a->rv);
 	mttd_msg_free(a->msg);
 	free(a->sniff);
 	mttd_coll_free(a->coll);
