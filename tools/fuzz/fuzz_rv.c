@@ -1,0 +1,178 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fuzz_rv.c - libFuzzer target for the RISC-V trace encapsulation decoder
+ * (mttdecode/riscv.h), the message layer on top of it, and the packet
+ * parser.  The first two bytes choose the widths (srcID bits = byte 0 %
+ * 17, timestamp bytes = byte 1 % 9); the rest is the stream.  It is
+ * decoded whole, in pseudo-random chunks (each in a buffer of its own
+ * size, so reading past a chunk is caught by ASan) and, up to 4 KiB, one
+ * byte at a time; the three hashes of every event and message must
+ * match, else the target aborts.  mttd_rv_packet_parse() is run at every
+ * offset (of inputs up to 1 KiB) on at most 48 bytes, and must report a
+ * size that fits what it was given.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mttdecode/mttdecode.h"
+#include "fuzz_hash.h"
+
+struct run {
+	uint64_t h;
+	struct mttd_msgdec *msg;
+};
+
+static void on_events(void *ctx, const struct mttd_stp_event *ev, size_t n)
+{
+	struct run *r = ctx;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		const struct mttd_stp_event *e = &ev[i];
+
+		fuzz_mix64(&r->h, e->nib);
+		fuzz_mix64(&r->h, e->value);
+		fuzz_mix64(&r->h, e->ts);
+		fuzz_mix64(&r->h, (uint64_t)e->master << 48 |
+			   (uint64_t)e->channel << 32 |
+			   (uint64_t)e->type << 24 | (uint64_t)e->op << 16 |
+			   (uint64_t)e->nibbles << 8 | e->flags);
+		fuzz_mix64(&r->h, (uint64_t)e->tsn << 8 | e->aux);
+		if (e->type == MTTD_EV_PACKET && e->nibbles > 16)
+			abort();
+		mttd_msg_push(r->msg, e, 1);
+	}
+}
+
+static void on_msg(void *ctx, const struct mttd_msg *m)
+{
+	struct run *r = ctx;
+
+	fuzz_mix64(&r->h, m->offset);
+	fuzz_mix64(&r->h, m->ts);
+	fuzz_mix64(&r->h, (uint64_t)m->master << 48 |
+		   (uint64_t)m->channel << 32 | m->flags << 8 | m->end);
+	fuzz_mix64(&r->h, m->len);
+	if (m->len > 64)
+		abort();
+	fuzz_mix(&r->h, m->data, m->len);
+}
+
+static void on_mev(void *ctx, const struct mttd_msg_event *e)
+{
+	struct run *r = ctx;
+
+	fuzz_mix64(&r->h, e->offset);
+	fuzz_mix64(&r->h, e->value);
+	fuzz_mix64(&r->h, (uint64_t)e->master << 48 |
+		   (uint64_t)e->channel << 32 | (uint64_t)e->kind << 24 |
+		   (uint64_t)e->reason << 16 | (uint64_t)e->err << 8 |
+		   e->first);
+}
+
+/* mode 0: whole; 1: random chunks; 2: single bytes */
+static uint64_t decode(const uint8_t *data, size_t size, int mode,
+		       unsigned int w, unsigned int t, unsigned int flags)
+{
+	struct run r = { .h = 0xcbf29ce484222325ULL };
+	struct mttd_msg_config mc = { .max_len = 64, .max_open = 4 };
+	struct mttd_msg_sink sink = { on_msg, on_mev, &r };
+	struct mttd_rv_config cfg = {
+		.fn = on_events, .ctx = &r, .flags = flags,
+		.srcid_bits = w, .ts_bytes = t,
+	};
+	const struct mttd_stp_stats *st;
+	uint64_t seed = size * 0x9e3779b97f4a7c15ULL + 1;
+	struct mttd_rv *d;
+	size_t off = 0;
+
+	r.msg = mttd_msg_new(&mc);
+	d = mttd_rv_new(&cfg);
+	if (!r.msg || !d)
+		abort();
+	mttd_msg_add_sink(r.msg, &sink);
+	if (mode == 0) {
+		mttd_rv_feed(d, data, size);
+	} else {
+		while (off < size) {
+			size_t n = 1;
+			uint8_t *copy;
+
+			if (mode == 1) {
+				seed ^= seed << 13;
+				seed ^= seed >> 7;
+				seed ^= seed << 17;
+				n = 1 + seed % 67;
+				if (n > size - off)
+					n = size - off;
+			}
+			copy = malloc(n);
+			if (!copy)
+				abort();
+			memcpy(copy, data + off, n);
+			mttd_rv_feed(d, copy, n);
+			free(copy);
+			off += n;
+		}
+	}
+	mttd_rv_finish(d);
+	if (mttd_rv_feed(d, data, size) != -1 || mttd_rv_finish(d) != -1)
+		abort();
+	st = mttd_rv_stats(d);
+	if (st->bytes != size || st->unsynced_nibbles > 2 * size)
+		abort();
+	fuzz_mix64(&r.h, st->unsynced_nibbles);
+	fuzz_mix64(&r.h, st->nulls);
+	fuzz_mix64(&r.h, st->syncs);
+	mttd_rv_free(d);
+	mttd_msg_free(r.msg);
+	return r.h;
+}
+
+static void parse_all(const uint8_t *data, size_t size, unsigned int w,
+		      unsigned int t)
+{
+	struct mttd_rv_packet p;
+	size_t off;
+
+	for (off = 0; off < size; off++) {
+		/* a packet is at most 1 + 2 + 8 + 31 bytes */
+		size_t n = size - off < 48 ? size - off : 48;
+		uint8_t *copy = malloc(n);
+		long r;
+
+		if (!copy)
+			abort();
+		memcpy(copy, data + off, n);
+		r = mttd_rv_packet_parse(copy, n, w, t, &p);
+		free(copy);
+		if (r > 0 && ((size_t)r > n || (size_t)r != p.size ||
+			      p.payload_bits > 8 * sizeof(p.payload)))
+			abort();
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	unsigned int w, t, flags;
+	uint64_t whole;
+
+	if (size < 2)
+		return 0;
+	w = data[0] % 17;
+	t = data[1] % 9;
+	flags = (data[0] & 0x80) ? MTTD_RV_NULLS : 0;
+	data += 2;
+	size -= 2;
+	whole = decode(data, size, 0, w, t, flags);
+	if (decode(data, size, 1, w, t, flags) != whole)
+		abort();
+	if (size <= 4096 && decode(data, size, 2, w, t, flags) != whole)
+		abort();
+	if (size <= 1024)
+		parse_all(data, size, w, t);
+	return 0;
+}
