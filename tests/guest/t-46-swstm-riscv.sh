@@ -6,7 +6,8 @@
 # no timestamp (sync of N + 1 = 32 bytes, srcID bits carried in the
 # length, zero padding), round trips through mttdecode --input=riscv-encap
 # with 16-bit srcIDs and 8-byte timestamps (masters above 255, periodic
-# syncs), a SyS-T message, exact loss marking, and back to STPv2.
+# syncs) and with other widths (0/0, 11/3, 8/1, 13/8), a SyS-T message,
+# exact loss marking, and back to STPv2.
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
 . /stm/tests/syst_lib.sh
@@ -83,6 +84,20 @@ n=$(wc -c <"$W/rt.rv")
 tap_check "a sync every 1024 bytes ($syncs in $n bytes)" \
 	test "$syncs" -ge $((n / (1024 + 60))) -a "$syncs" -le $((n / 1024 + 1))
 export_file "$W/rt.rv" swstm-riscv-w16-t8.rv
+
+# --- other widths: none, odd, byte ------------------------------------------------
+for wt in "0 0" "11 3" "8 1" "13 8"; do
+	set -- $wt
+	echo "$1" >$A/srcid_bits && echo "$2" >$A/ts_bytes
+	swstm_write -i default -t W -s 1-9 -n 9 >/dev/null
+	swstm_write -i big -t X -s 12 -n 2 >/dev/null
+	sw_drain "$W/w.rv" >/dev/null
+	mttdecode --input=riscv-encap --srcid-bits=$1 --ts-bytes=$2 -f json "$W/w.rv" >"$W/w.json"
+	tap_eq "srcID $1 bits, $2-byte timestamps: both sources round trip" \
+		"OK OK markers=0 lost=0" \
+		"$(swstm_check msgs -m 7 -c 3 -t W -s 1-9 -n 9 "$W/w.json" | head -n 1) $(swstm_check msgs -m 280 -c 700 -t X -s 12 -n 2 "$W/w.json" | head -n 1) $(swstm_check losses "$W/w.json")"
+done
+echo 16 >$A/srcid_bits && echo 8 >$A/ts_bytes	# mttdecode's defaults
 
 # --- losses ----------------------------------------------------------------------
 tap_eq "sink holds 128 packets" 4096 "$(cat $A/size)"
