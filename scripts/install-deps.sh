@@ -14,6 +14,7 @@ pkgs=(
 	qemu-system-x86 busybox-static libopencsd-bin
 	sparse clang libclang-rt-14-dev llvm libexpat1-dev
 	pkgconf groff-base man-db binutils
+	chromium
 )
 
 # The VM suite boots the kernel the modules are built against: make sure

@@ -26,7 +26,7 @@ for f in lib/libmttdecode.so.0 lib/libmttdecode.so lib/libmttdecode.a \
 done
 tap_is "$missing" "" "library, headers, pkg-config file and man pages installed"
 
-src_pages=$(cd "$TOOLS/man/man3" && ls -- *.3 | sort)
+src_pages=$( (cd "$TOOLS/man/man3" && ls -- *.3; cd "$TOOLS/mprofdev" && ls -- *.3) | sort)
 inst_pages=$(cd "$STAGE$PFX/share/man/man3" 2>/dev/null && ls -- *.3 | sort)
 tap_is "$inst_pages" "$src_pages" "every man(3) page installed"
 

@@ -103,8 +103,10 @@ asan_mttdecode() {
 	if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
 	    -fsanitize=address,undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
-	    -I"$TOOLS/include" -I"$TOOLS/lib" -o "$TMP/mttdecode-asan" \
-	    "$TOOLS"/mttdecode/*.c "$TOOLS"/lib/*.c -lexpat >"$TMP/cc.log" 2>&1; then
+	    -I"$TOOLS/include" -I"$TOOLS/lib" -I"$TOOLS/mprof" \
+	    -I"$TOOLS/mprofdev" -o "$TMP/mttdecode-asan" \
+	    "$TOOLS"/mttdecode/*.c "$TOOLS"/lib/*.c "$TOOLS"/mprof/*.c \
+	    "$TOOLS/mprofdev/mprof_wire.c" -lexpat -lelf >"$TMP/cc.log" 2>&1; then
 		sed 's/^/# /' "$TMP/cc.log"
 		bail "cannot build mttdecode with $cc and ASan/UBSan"
 	fi

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mprof_cli.h"
 
 /* decode one input (path, or standard input for NULL or "-"); 0 or 1 */
 static int decode_path(struct app *a, const char *path)
@@ -38,6 +39,10 @@ int main(int argc, char **argv)
 	struct app *a = calloc(1, sizeof(*a));
 	int ret, i;
 
+	if (mprof_wanted(argc, argv)) {	/* MiniProfiler: mprof.c */
+		free(a);
+		return mprof_main(argc, argv);
+	}
 	if (!a) {
 		fprintf(stderr, "mttdecode: out of memory\n");
 		return 1;

@@ -1,0 +1,107 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# mprof.t - MiniProfiler end to end over a pty: a program built with
+# -finstrument-functions and libmprofdev (src/mprof_target.c) is the
+# device; mttprofile (built with ASan + UBSan) opens the pty slave as its
+# serial line, asks for metadata, starts, stops after the 15 records the
+# program's fixed calls make, and writes the session.  The profile must
+# hold exactly those calls (counts and call tree exact; times only
+# plausible), the ELF must match the device's build id, and mttdecode
+# must read the capture to the same functions.
+. "$(dirname "$0")/lib.sh"
+
+cc=$(ctest_cc)
+SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+make -s -C "$TOOLS" all >"$TMP/build.log" 2>&1 ||
+	{ sed 's/^/# /' "$TMP/build.log"; bail "make -C tools failed"; }
+# shellcheck disable=SC2086
+$cc -std=c11 -Wall -Wextra -Werror -g -O1 $SAN -D_DEFAULT_SOURCE \
+	-I"$TOOLS/mprof" -I"$TOOLS/mprofdev" -o "$TMP/mttprofile" \
+	"$TOOLS"/mttprofile/*.c "$TOOLS"/mprof/*.c "$TOOLS/mprofdev/mprof_wire.c" \
+	-lelf >"$TMP/cc.log" 2>&1 &&
+$cc -std=c11 -Wall -Wextra -Werror -g -O1 -finstrument-functions \
+	-I"$TOOLS/mprofdev" -o "$TMP/target" "$TOP/tests/tools/src/mprof_target.c" \
+	"$TOOLS/build/libmprofdev.a" -lpthread >>"$TMP/cc.log" 2>&1 ||
+	{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttprofile or the target"; }
+tap_ok 0 "mttprofile (ASan) and the instrumented target built"
+
+"$TMP/target" "$TMP/pty" "$TMP/addrs" &
+tpid=$!
+# hang guard only: the target writes the pty's path as soon as it runs
+i=0
+while [ ! -s "$TMP/pty" ] && [ $i -lt 2000 ] && kill -0 $tpid 2>/dev/null; do
+	sleep 0.01
+	i=$((i + 1))
+done
+[ -s "$TMP/pty" ] || { kill $tpid 2>/dev/null; bail "target did not open a pty"; }
+
+S=$TMP/sess
+timeout 120 "$TMP/mttprofile" --records=15 --status-interval=0.05 -o "$S" \
+	--elf="$TMP/target" "$(cat "$TMP/pty")" >"$TMP/out" 2>"$TMP/err"
+rc=$?
+sed 's/^/# /' "$TMP/err"
+tap_is "$rc" 0 "mttprofile exits 0"
+timeout 60 sh -c "wait $tpid" 2>/dev/null
+wait $tpid
+tap_is "$?" 0 "the target saw START, STOP and the hang-up, and exited 0"
+
+for f in capture.mprof session.txt profile.txt profile.folded \
+    profile.chrome.json profile.html; do
+	[ -s "$S/$f" ]
+	tap_ok $? "session file $f"
+done
+grep -q "matches the device's build id" "$TMP/err"
+tap_ok $? "the ELF's .text CRC32 matches the device's build id"
+kv() { sed -n "s/^$1=//p" "$S/session.txt"; }
+tap_is "$(kv records) $(kv device_records_captured) $(kv buffer_overflows)" \
+	"15 15 0" "15 records received, 15 captured by the device, no overflow"
+tap_is "$(kv crc_errors) $(kv garbage_bytes) $(kv truncated) $(kv fw_version)" \
+	"0 0 0 test-1.0" "a clean stream, the device's metadata"
+
+# exact counts per function, from the text table
+tap_is "$(awk 'NF == 7 && $1 ~ /^[0-9]+$/ { print $7 "=" $1 }' "$S/profile.txt" | sort | tr '\n' ' ')" \
+	"leaf=7 mid=3 rec=4 work=1 " "calls per function: work 1, mid 3, leaf 7, rec 4"
+tap_is "$(sed -n '/^# call tree/,$p' "$S/profile.txt" | sed 's/  calls=\([0-9]*\).*/ \1/')" \
+"# call tree
+work 1
+  mid 3
+    leaf 6
+  rec 1
+    rec 1
+      rec 1
+        rec 1
+  leaf 1" "call tree: work -> mid x3 -> leaf x6, work -> rec -> rec -> rec -> rec, work -> leaf"
+# plausible times: min <= avg <= max, self <= total, work includes its callees
+awk 'NF == 7 && $1 ~ /^[0-9]+$/ {
+	if (!($4 <= $6 + 0.05 && $6 <= $5 + 0.05 && $3 <= $2 && $2 <= $1 * $5)) bad = 1
+	t[$7] = $2 }
+	END { if (bad || t["work"] < t["mid"]) exit 1 }' "$S/profile.txt"
+tap_ok $? "times plausible: min <= avg <= max, self <= total, work >= mid"
+
+# the addresses the device sent are the ELF's (load bias removed)
+M=$TOOLS/build/mttdecode
+"$M" --format=json --elf="$TMP/target" "$S/capture.mprof" >"$TMP/json"
+tap_is "$?" 0 "mttdecode reads the capture (sniffed as MiniProfiler)"
+work=$(sed -n 's/^work=//p' "$TMP/addrs")
+grep -q "\"kind\":\"record\",\"func_addr\":\"$work\",\"name\":\"work\"" "$TMP/json"
+tap_ok $? "work's record carries its link-time address $work and its name"
+tap_is "$(sed -n 's/.*"kind":"function","name":"\([a-z]*\)".*"calls":\([0-9]*\),.*/\1=\2/p' "$TMP/json" | sort | tr '\n' ' ')" \
+	"leaf=7 mid=3 rec=4 work=1 " "mttdecode: the same counts"
+tap_is "$(grep -c '"kind":"record"' "$TMP/json") $(grep -c '"kind":"ack"' "$TMP/json") $(grep -c '"kind":"metadata"' "$TMP/json")" \
+	"15 2 1" "capture: 15 records, ACKs of START and STOP, one METADATA"
+
+perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+	my @x = grep { $_->{ph} eq "X" } @{$j->{traceEvents}};
+	exit(@x == 15 ? 0 : 1)' <"$S/profile.chrome.json"
+tap_ok $? "Chrome trace JSON parses, 15 complete events"
+bad=$(grep -cvE '^[A-Za-z_][A-Za-z0-9_.+]*(;[A-Za-z_][A-Za-z0-9_.+]*)* [0-9]+$' "$S/profile.folded")
+tap_is "$bad" 0 "folded stacks: every line 'a;b;c N'"
+
+"$TMP/mttprofile" --report -q --elf="$TMP/target" -o "$TMP/again" "$S" 2>"$TMP/err2"
+tap_is "$?" 0 "mttprofile --report re-analyses the session"
+cmp -s "$S/profile.txt" "$TMP/again/profile.txt"
+tap_ok $? "... to the same profile.txt"
+"$TMP/mttprofile" --help | grep -q "capture.mprof"
+tap_ok $? "mttprofile --help describes the session directory"
+
+tap_done

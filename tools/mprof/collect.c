@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * collect.c - a stream of MiniProfiler responses taken into a profile:
+ * the parser's packets are decoded (METADATA, STATUS, PROFILE_DATA with
+ * its version and record count checked; ACK/NACK counted) and records
+ * added; the caller's callback then sees each event (to print it or to
+ * warn).  Used live by mttprofile and on capture files by mttdecode.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mprof.h"
+
+static void on_event(void *ctx, const struct mprof_event *ev)
+{
+	struct mprof_collect *c = ctx;
+	int ret;
+
+	if (ev->kind == MPROF_EV_PACKET) {
+		c->last_type = ev->type;
+		switch (ev->type) {
+		case MPROF_RSP_ACK:
+			c->acks++;
+			break;
+		case MPROF_RSP_NACK:
+			c->nacks++;
+			break;
+		case MPROF_RSP_METADATA:
+			if (mprof_metadata_get(&c->prof.meta, ev->payload, ev->len))
+				c->bad_payload++;
+			else
+				c->prof.have_meta = 1;
+			break;
+		case MPROF_RSP_STATUS:
+			if (mprof_status_get(&c->status, ev->payload, ev->len))
+				c->bad_payload++;
+			else
+				c->have_status = 1;
+			break;
+		case MPROF_RSP_PROFILE_DATA: {
+			size_t before = c->prof.nrec;
+
+			ret = mprof_profile_add_payload(&c->prof, ev->payload,
+							ev->len);
+			if (ret == -2)
+				c->bad_version++;
+			else if (ret == -1)
+				c->bad_payload++;
+			else if (ret == -3)
+				c->oom = 1;
+			c->records += c->prof.nrec - before;
+			break;
+		}
+		}
+	}
+	if (c->fn)
+		c->fn(c->ctx, ev);
+}
+
+int mprof_collect_init(struct mprof_collect *c, mprof_event_fn fn, void *ctx)
+{
+	memset(c, 0, sizeof(*c));
+	mprof_profile_init(&c->prof);
+	c->fn = fn;
+	c->ctx = ctx;
+	c->parser = mprof_parser_new(on_event, c, 0);
+	return c->parser ? 0 : -1;
+}
+
+int mprof_collect_feed(struct mprof_collect *c, const uint8_t *buf, size_t n)
+{
+	if (mprof_parser_feed(c->parser, buf, n) || c->oom)
+		return -1;
+	return 0;
+}
+
+void mprof_collect_finish(struct mprof_collect *c)
+{
+	mprof_parser_finish(c->parser);
+}
+
+void mprof_collect_free(struct mprof_collect *c)
+{
+	mprof_parser_free(c->parser);
+	mprof_profile_free(&c->prof);
+	c->parser = NULL;
+}
+
+int mprof_collect_file(struct mprof_collect *c, const char *path)
+{
+	uint8_t buf[65536];
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : STDIN_FILENO;
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	while ((n = read(fd, buf, sizeof(buf))) != 0) {
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0 || mprof_collect_feed(c, buf, (size_t)n)) {
+			int e = n < 0 ? errno : ENOMEM;
+
+			if (fd != STDIN_FILENO)
+				close(fd);
+			errno = e;
+			return -1;
+		}
+	}
+	if (fd != STDIN_FILENO)
+		close(fd);
+	mprof_collect_finish(c);
+	return 0;
+}

@@ -1,0 +1,364 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mprof.c - mttdecode for MiniProfiler captures (the bytes a device
+ * sent, as mttprofile keeps them in capture.mprof): every response and
+ * stream error as text or JSON lines followed by the per-function
+ * statistics, or the profile as Chrome trace JSON, folded stacks or the
+ * HTML page, all through libmprof (the code mttprofile uses).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mprof.h"
+#include "mprof_cli.h"
+
+enum { MF_TEXT, MF_JSON, MF_CHROME, MF_FOLDED, MF_HTML };
+
+struct mdec {
+	int format;
+	FILE *out;
+	struct mprof_collect c;
+	struct mprof_sym *sym;
+};
+
+static const char musage[] =
+"Usage: mttdecode --input=mprof [OPTIONS] [FILE|-]\n"
+"Decode a MiniProfiler capture (the responses a device sent: METADATA,\n"
+"STATUS, ACK/NACK, PROFILE_DATA records), as mttprofile saves it in\n"
+"capture.mprof.  Chosen automatically when the first FILE starts with a\n"
+"MiniProfiler header (AA 55).\n"
+"\n"
+"  -f, --format=FORMAT  text (default): one line per response, record\n"
+"                       and stream error, then per-function statistics;\n"
+"                       json: the same as JSON lines (\"kind\": metadata,\n"
+"                       status, ack, nack, profile_data, record, error,\n"
+"                       function); chrome: Trace Event Format JSON;\n"
+"                       folded: folded stacks; html: the profile page\n"
+"      --elf=FILE       name functions from this ELF's symbols\n"
+"  -h, --help           show this help\n";
+
+static void jhex(FILE *f, const char *key, uint32_t v)
+{
+	fprintf(f, ",\"%s\":\"0x%08x\"", key, (unsigned int)v);
+}
+
+static const char *fname(struct mdec *d, uint32_t addr, char *buf, size_t n)
+{
+	uint32_t off = 0;
+	const char *s = d->sym ? mprof_sym_lookup(d->sym, addr, &off) : NULL;
+
+	if (!s)
+		return NULL;
+	if (off)
+		snprintf(buf, n, "%s+0x%x", s, (unsigned int)off);
+	else
+		snprintf(buf, n, "%s", s);
+	return buf;
+}
+
+static void records(struct mdec *d, const struct mprof_event *ev)
+{
+	unsigned int version = 0, count = 0, i;
+	int ret = mprof_profile_check(ev->payload, ev->len, &version, &count);
+	unsigned long long off = (unsigned long long)ev->offset;
+	FILE *f = d->out;
+
+	if (ret) {
+		const char *why = ret == -2 ? "version" : "payload";
+
+		if (d->format == MF_JSON)
+			fprintf(f, "{\"kind\":\"error\",\"error\":\"%s\",\"offset\":%llu,\"type\":5,\"version\":%u,\"len\":%zu}\n",
+				why, off, version, ev->len);
+		else
+			fprintf(f, "!! PROFILE_DATA at @%llu: %s, skipped\n", off,
+				ret == -2 ? "unsupported version" :
+				"record count does not match its length");
+		return;
+	}
+	if (d->format == MF_JSON)
+		fprintf(f, "{\"kind\":\"profile_data\",\"offset\":%llu,\"version\":%u,\"records\":%u}\n",
+			off, version, count);
+	else
+		fprintf(f, "@%llu PROFILE_DATA version=%u records=%u\n", off,
+			version, count);
+	for (i = 0; i < count; i++) {
+		struct mprof_record r;
+		char nb[512];
+		const char *nm;
+
+		mprof_record_get(&r, ev->payload + MPROF_PROFILE_HDR_LEN +
+				 (size_t)i * MPROF_RECORD_LEN);
+		nm = fname(d, r.func_addr, nb, sizeof(nb));
+		if (d->format == MF_JSON) {
+			fputs("{\"kind\":\"record\"", f);
+			jhex(f, "func_addr", r.func_addr);
+			if (nm) {
+				fputs(",\"name\":", f);
+				mprof_json_str(f, nm);
+			}
+			fprintf(f, ",\"entry_time\":%u,\"duration_us\":%u,\"depth\":%u}\n",
+				(unsigned int)r.entry_time,
+				(unsigned int)r.duration_us,
+				(unsigned int)r.depth);
+		} else {
+			fprintf(f, "  0x%08x entry=%u dur=%u depth=%u%s%s\n",
+				(unsigned int)r.func_addr,
+				(unsigned int)r.entry_time,
+				(unsigned int)r.duration_us,
+				(unsigned int)r.depth, nm ? " " : "",
+				nm ? nm : "");
+		}
+	}
+}
+
+static void on_event(void *ctx, const struct mprof_event *ev)
+{
+	struct mdec *d = ctx;
+	FILE *f = d->out;
+	unsigned long long off = (unsigned long long)ev->offset;
+	int js = d->format == MF_JSON;
+	static const char *const what[] = {
+		[MPROF_EV_GARBAGE] = "garbage", [MPROF_EV_CRC] = "crc",
+		[MPROF_EV_BAD_END] = "end_marker",
+		[MPROF_EV_TRUNCATED] = "truncated",
+	};
+
+	if (d->format != MF_TEXT && !js)
+		return;
+	if (ev->kind != MPROF_EV_PACKET) {
+		if (js) {
+			fprintf(f, "{\"kind\":\"error\",\"error\":\"%s\",\"offset\":%llu,\"len\":%zu",
+				what[ev->kind], off, ev->len);
+			if (ev->kind == MPROF_EV_CRC)
+				fprintf(f, ",\"type\":%u,\"crc\":\"0x%04x\",\"expected\":\"0x%04x\"",
+					ev->type, ev->crc_got, ev->crc_want);
+			fputs("}\n", f);
+		} else if (ev->kind == MPROF_EV_GARBAGE) {
+			fprintf(f, "!! skipped %zu bytes at @%llu\n", ev->len, off);
+		} else if (ev->kind == MPROF_EV_CRC) {
+			fprintf(f, "!! CRC error at @%llu: %s, %zu bytes, CRC 0x%04x, expected 0x%04x; discarded\n",
+				off, mprof_type_name(ev->type), ev->len,
+				ev->crc_got, ev->crc_want);
+		} else {
+			fprintf(f, "!! %s at @%llu (%zu bytes); discarded\n",
+				ev->kind == MPROF_EV_BAD_END ? "bad end marker" :
+				"packet cut short", off, ev->len);
+		}
+		return;
+	}
+	switch (ev->type) {
+	case MPROF_RSP_METADATA: {
+		struct mprof_metadata m;
+
+		if (mprof_metadata_get(&m, ev->payload, ev->len)) {
+			fprintf(f, js ? "{\"kind\":\"error\",\"error\":\"payload\",\"offset\":%llu,\"type\":3,\"len\":%zu}\n" :
+				"!! METADATA at @%llu too short (%zu bytes)\n", off, ev->len);
+			break;
+		}
+		if (js) {
+			fprintf(f, "{\"kind\":\"metadata\",\"offset\":%llu,\"mcu_clock_hz\":%u,\"timer_freq\":%u",
+				off, (unsigned int)m.mcu_clock_hz,
+				(unsigned int)m.timer_freq);
+			jhex(f, "elf_build_id", m.elf_build_id);
+			fputs(",\"fw_version\":", f);
+			mprof_json_str(f, m.fw_version);
+			fputs("}\n", f);
+		} else {
+			fprintf(f, "@%llu METADATA mcu_clock_hz=%u timer_freq=%u elf_build_id=0x%08x fw_version=\"%s\"\n",
+				off, (unsigned int)m.mcu_clock_hz,
+				(unsigned int)m.timer_freq,
+				(unsigned int)m.elf_build_id, m.fw_version);
+		}
+		break;
+	}
+	case MPROF_RSP_STATUS: {
+		struct mprof_status s;
+
+		if (mprof_status_get(&s, ev->payload, ev->len)) {
+			fprintf(f, js ? "{\"kind\":\"error\",\"error\":\"payload\",\"offset\":%llu,\"type\":4,\"len\":%zu}\n" :
+				"!! STATUS at @%llu too short (%zu bytes)\n", off, ev->len);
+			break;
+		}
+		fprintf(f, js ? "{\"kind\":\"status\",\"offset\":%llu,\"is_profiling\":%u,\"buffer_overflows\":%u,\"records_captured\":%u,\"buffer_usage_percent\":%u}\n" :
+			"@%llu STATUS is_profiling=%u buffer_overflows=%u records_captured=%u buffer_usage_percent=%u\n",
+			off, s.is_profiling, (unsigned int)s.buffer_overflows,
+			(unsigned int)s.records_captured,
+			s.buffer_usage_percent);
+		break;
+	}
+	case MPROF_RSP_ACK:
+	case MPROF_RSP_NACK:
+		fprintf(f, js ? "{\"kind\":\"%s\",\"offset\":%llu}\n" : "@%2$llu %1$s\n",
+			js ? (ev->type == MPROF_RSP_ACK ? "ack" : "nack") :
+			mprof_type_name(ev->type), off);
+		break;
+	case MPROF_RSP_PROFILE_DATA:
+		records(d, ev);
+		break;
+	}
+}
+
+static void functions_json(struct mdec *d)
+{
+	const struct mprof_func_stats **v = mprof_profile_sorted(&d->c.prof);
+	size_t i;
+
+	if (!v)
+		return;
+	for (i = 0; v[i]; i++) {
+		fputs("{\"kind\":\"function\",\"name\":", d->out);
+		mprof_json_str(d->out, v[i]->name);
+		jhex(d->out, "addr", v[i]->addr);
+		fprintf(d->out, ",\"calls\":%llu,\"total_us\":%llu,\"self_us\":%llu,\"min_us\":%u,\"max_us\":%u}\n",
+			(unsigned long long)v[i]->calls,
+			(unsigned long long)v[i]->total_us,
+			(unsigned long long)v[i]->self_us,
+			(unsigned int)v[i]->min_us, (unsigned int)v[i]->max_us);
+	}
+	free(v);
+}
+
+/* an option of mttdecode given with its value in the next argument */
+static int takes_value(const char *a)
+{
+	static const char *const opts[] = {
+		"--input", "--format", "--policy", "--collateral",
+		"--short-guid", "--kallsyms", "--tracefs", "--max-message",
+		"--max-open", "--elf", "--jobs", "--srcid-bits", "--ts-bytes",
+		NULL,
+	};
+	int i;
+
+	if (!strcmp(a, "-f") || !strcmp(a, "-j"))
+		return 1;
+	for (i = 0; opts[i]; i++)
+		if (!strcmp(a, opts[i]))
+			return 1;
+	return 0;
+}
+
+int mprof_wanted(int argc, char **argv)
+{
+	const char *first = NULL;
+	int i, input_given = 0;
+
+	for (i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--input=mprof") ||
+		    (!strcmp(argv[i], "--input") && i + 1 < argc &&
+		     !strcmp(argv[i + 1], "mprof")))
+			return 1;
+		if (!strncmp(argv[i], "--input", 7) ||
+		    !strncmp(argv[i], "--srcid-bits", 12) ||
+		    !strncmp(argv[i], "--ts-bytes", 10))
+			input_given = 1;
+		if (takes_value(argv[i]))
+			i++;
+		else if (!first && argv[i][0] != '-')
+			first = argv[i];
+	}
+	if (!input_given && first) {
+		uint8_t h[3];
+		int fd = open(first, O_RDONLY);
+		ssize_t n = fd >= 0 ? read(fd, h, sizeof(h)) : -1;
+
+		if (fd >= 0)
+			close(fd);
+		return n == 3 && h[0] == MPROF_RSP_SYNC0 &&
+		       h[1] == MPROF_RSP_SYNC1 && h[2] >= MPROF_RSP_ACK &&
+		       h[2] <= MPROF_RSP_PROFILE_DATA;
+	}
+	return 0;
+}
+
+int mprof_main(int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "input", required_argument, NULL, 'i' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "elf", required_argument, NULL, 'e' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	static const char *const formats[] = {
+		"text", "json", "chrome", "folded", "html",
+	};
+	struct mdec d = { .out = stdout };
+	char err[512];
+	int c, i, ret = 0;
+
+	while ((c = getopt_long(argc, argv, "f:h", lo, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			if (strcmp(optarg, "mprof") && strcmp(optarg, "auto")) {
+				fprintf(stderr, "mttdecode: --input=%s with a MiniProfiler capture\n", optarg);
+				return 1;
+			}
+			break;
+		case 'f':
+			for (i = 0; i < 5 && strcmp(optarg, formats[i]); i++)
+				;
+			if (i == 5) {
+				fprintf(stderr, "mttdecode: MiniProfiler formats: text, json, chrome, folded, html\n");
+				return 1;
+			}
+			d.format = i;
+			break;
+		case 'e':
+			d.sym = mprof_sym_load(optarg, err, sizeof(err));
+			if (!d.sym) {
+				fprintf(stderr, "mttdecode: %s\n", err);
+				return 1;
+			}
+			break;
+		case 'h':
+			fputs(musage, stdout);
+			mprof_sym_free(d.sym);
+			return 0;
+		default:
+			fprintf(stderr, "mttdecode: with MiniProfiler input: --format, --elf only (see --input=mprof --help)\n");
+			mprof_sym_free(d.sym);
+			return 1;
+		}
+	}
+	if (argc - optind > 1) {
+		fprintf(stderr, "mttdecode: one MiniProfiler capture at a time\n");
+		mprof_sym_free(d.sym);
+		return 1;
+	}
+	if (mprof_collect_init(&d.c, on_event, &d) ||
+	    mprof_collect_file(&d.c, optind < argc ? argv[optind] : "-")) {
+		fprintf(stderr, "mttdecode: %s: %s\n",
+			optind < argc ? argv[optind] : "<stdin>", strerror(errno));
+		ret = 1;
+	} else {
+		d.c.prof.sym = d.sym;
+		if (mprof_profile_analyse(&d.c.prof)) {
+			fprintf(stderr, "mttdecode: out of memory\n");
+			ret = 1;
+		} else if (d.format == MF_TEXT) {
+			fputc('\n', d.out);
+			ret = mprof_write_text(d.out, &d.c.prof);
+		} else if (d.format == MF_JSON) {
+			functions_json(&d);
+		} else if (d.format == MF_CHROME) {
+			ret = mprof_write_chrome(d.out, &d.c.prof);
+		} else if (d.format == MF_FOLDED) {
+			ret = mprof_write_folded(d.out, &d.c.prof);
+		} else {
+			ret = mprof_write_html(d.out, &d.c.prof,
+					       optind < argc ? argv[optind] : "stdin");
+		}
+	}
+	if (fflush(d.out) || ferror(d.out)) {
+		fprintf(stderr, "mttdecode: write error\n");
+		ret = 1;
+	}
+	mprof_collect_free(&d.c);
+	mprof_sym_free(d.sym);
+	return ret ? 1 : 0;
+}

@@ -1,0 +1,55 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * main.c - mttprofile: a MiniProfiler session on a serial line, or
+ * (--report) the analysis of an existing capture.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "mttprofile.h"
+
+static int report(const struct popts *o)
+{
+	struct mprof_collect c;
+	char cap[4096];
+	struct stat st;
+	const char *in = o->device, *dir = o->dir;
+	int ret;
+
+	if (!stat(in, &st) && S_ISDIR(st.st_mode)) {
+		snprintf(cap, sizeof(cap), "%s/capture.mprof", in);
+		if (!dir)
+			dir = in;
+		in = cap;
+	}
+	if (!dir)
+		dir = ".";
+	if (mkdir(dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "mttprofile: %s: %s\n", dir, strerror(errno));
+		return 1;
+	}
+	if (mprof_collect_init(&c, NULL, NULL)) {
+		fprintf(stderr, "mttprofile: out of memory\n");
+		return 1;
+	}
+	if (mprof_collect_file(&c, in)) {
+		fprintf(stderr, "mttprofile: %s: %s\n", in, strerror(errno));
+		mprof_collect_free(&c);
+		return 1;
+	}
+	ret = write_reports(dir, &c, o->elf, o->quiet);
+	mprof_collect_free(&c);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct popts o;
+	int ret = parse_popts(&o, argc, argv);
+
+	if (ret)
+		return ret == 2 ? 0 : 1;
+	return o.report ? report(&o) : capture_run(&o);
+}

@@ -1,0 +1,144 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * options.c - mttprofile's command line, --help and --version.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mttprofile.h"
+
+static const char usage[] =
+"Usage: mttprofile [OPTIONS] DEVICE\n"
+"       mttprofile --report [--elf=FILE] [-o DIR] SESSION-DIR|CAPTURE-FILE\n"
+"Profile a program or firmware that speaks the MiniProfiler protocol on a\n"
+"serial line (a UART, a USB serial adapter, a pty): ask for its metadata,\n"
+"start profiling, stream the function records into a session directory,\n"
+"stop, then write the analysis (statistics, call tree, flame graph).\n"
+"\n"
+"Options:\n"
+"  -b, --baud=RATE          line speed (default 115200; 9600..4000000, a\n"
+"                           rate termios knows); ignored by a pty\n"
+"  -o, --output=DIR         session directory (default\n"
+"                           mprof-session-YYYYMMDD-HHMMSS; created, may exist)\n"
+"  -e, --elf=FILE           the profiled program's ELF: function names, and\n"
+"                           a check of its .text CRC32 against the device's\n"
+"                           build id (a mismatch is warned about)\n"
+"  -d, --duration=SECONDS   stop after this long (default: until Ctrl-C,\n"
+"                           SIGTERM or the line hanging up)\n"
+"  -n, --records=N          stop once N records have arrived\n"
+"  -s, --status-interval=SECONDS  ask for the device's status this often\n"
+"                           while profiling (default 1; 0: never); buffer\n"
+"                           overflows are warned about as they grow\n"
+"  -t, --timeout=SECONDS    wait this long for a command's response\n"
+"                           (default 2); GET_METADATA is tried 3 times\n"
+"  -q, --quiet              no progress lines, warnings only\n"
+"      --report             no device: analyse an existing session directory\n"
+"                           (its capture.mprof) or capture file into DIR\n"
+"                           (default: the session directory itself)\n"
+"  -h, --help               show this help and exit\n"
+"  -V, --version            show the version and exit\n"
+"\n"
+"The session directory holds:\n"
+"  capture.mprof        every byte the device sent (mttdecode reads it)\n"
+"  session.txt          device, baud, times, device metadata, counters\n"
+"  profile.txt          per-function table (calls, total, self, min, max,\n"
+"                       average, in microseconds) and the call tree\n"
+"  profile.folded       folded stacks for flamegraph.pl or speedscope\n"
+"  profile.chrome.json  Chrome trace (complete events) for Perfetto\n"
+"  profile.html         flame graph, timeline and sortable table; one\n"
+"                       self-contained page, no network needed\n"
+"\n"
+"Stream problems (bytes skipped, CRC or end marker errors, a packet cut\n"
+"short, PROFILE_DATA of an unsupported version) are counted, warned\n"
+"about and skipped; capture goes on.\n"
+"\n"
+"Exit status: 0 on success, 1 on an error (line, device not answering,\n"
+"START refused, a report not written).\n";
+
+static double num(const char *s, const char *opt, int *bad)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || *end || v < 0) {
+		fprintf(stderr, "mttprofile: bad value for %s: %s\n", opt, s);
+		*bad = 1;
+	}
+	return v;
+}
+
+int parse_popts(struct popts *o, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{ "baud", required_argument, NULL, 'b' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "elf", required_argument, NULL, 'e' },
+		{ "duration", required_argument, NULL, 'd' },
+		{ "records", required_argument, NULL, 'n' },
+		{ "status-interval", required_argument, NULL, 's' },
+		{ "timeout", required_argument, NULL, 't' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "report", no_argument, NULL, 'R' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c, bad = 0;
+
+	memset(o, 0, sizeof(*o));
+	o->baud = 115200;
+	o->status_every = 1;
+	o->timeout = 2;
+	while ((c = getopt_long(argc, argv, "b:o:e:d:n:s:t:qhV", lo, NULL)) != -1) {
+		switch (c) {
+		case 'b':
+			o->baud = (unsigned long)num(optarg, "--baud", &bad);
+			break;
+		case 'o':
+			o->dir = optarg;
+			break;
+		case 'e':
+			o->elf = optarg;
+			break;
+		case 'd':
+			o->duration = num(optarg, "--duration", &bad);
+			break;
+		case 'n':
+			o->records = (unsigned long)num(optarg, "--records", &bad);
+			break;
+		case 's':
+			o->status_every = num(optarg, "--status-interval", &bad);
+			break;
+		case 't':
+			o->timeout = num(optarg, "--timeout", &bad);
+			if (!bad && o->timeout <= 0)
+				o->timeout = 2;
+			break;
+		case 'q':
+			o->quiet = 1;
+			break;
+		case 'R':
+			o->report = 1;
+			break;
+		case 'h':
+			fputs(usage, stdout);
+			return 2;
+		case 'V':
+			puts("mttprofile (MiniProfiler protocol version 1)");
+			return 2;
+		default:
+			bad = 1;
+		}
+	}
+	if (bad)
+		return 1;
+	if (optind != argc - 1) {
+		fprintf(stderr, "mttprofile: %s (see --help)\n",
+			optind < argc ? "one DEVICE only" : "no DEVICE given");
+		return 1;
+	}
+	o->device = argv[optind];
+	return 0;
+}
