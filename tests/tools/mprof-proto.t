@@ -5,5 +5,13 @@
 # resynchronisation under every chunking, version checks, call tree and
 # statistics (tests/tools/src/mprofproto.c, under ASan + UBSan).
 . "$(dirname "$0")/lib.sh"
-run_ctest mprofproto -I"$TOOLS/mprof" -I"$TOOLS/mprofdev" \
-	"$TOOLS"/mprof/*.c "$TOOLS/mprofdev/mprof_wire.c" -lelf
+# not run_ctest: libmttdecode's sources are not needed here
+cc=$(ctest_cc)
+$cc -std=c11 -Wall -Wextra -Werror -g -O1 \
+	-fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer -D_DEFAULT_SOURCE -I"$TOOLS/mprof" \
+	-I"$TOOLS/mprofdev" -I"$TOP/tests/tools/src" -o "$TMP/mprofproto" \
+	"$TOP/tests/tools/src/mprofproto.c" "$TOOLS"/mprof/*.c \
+	"$TOOLS/mprofdev/mprof_wire.c" -lelf >"$TMP/cc.log" 2>&1 ||
+	{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mprofproto with $cc and ASan/UBSan"; }
+"$TMP/mprofproto"

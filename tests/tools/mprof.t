@@ -97,10 +97,59 @@ tap_ok $? "Chrome trace JSON parses, 15 complete events"
 bad=$(grep -cvE '^[A-Za-z_][A-Za-z0-9_.+]*(;[A-Za-z_][A-Za-z0-9_.+]*)* [0-9]+$' "$S/profile.folded")
 tap_is "$bad" 0 "folded stacks: every line 'a;b;c N'"
 
+# a damaged stream: garbage, a whole capture, the same with one byte of
+# its PROFILE_DATA flipped, then one cut short (data/mprof-tree.bin:
+# METADATA 36 bytes, ACK 8, PROFILE_DATA 67 with 4 records, STATUS 18,
+# ACK 8)
+D=$TOP/tests/tools/data/mprof-tree.bin
+perl -e 'local $/; open(my $f, "<", $ARGV[0]) or die; my $d = <$f>;
+	my $b = $d; substr($b, 64, 1) = chr(ord(substr($b, 64, 1)) ^ 1);
+	print "\x01\x02\xaa", $d, $b, substr($d, 0, 100)' "$D" >"$TMP/bad.mprof"
+"$M" --input=mprof --format=json "$TMP/bad.mprof" >"$TMP/bad.json"
+tap_is "$?" 0 "mttdecode decodes a damaged capture"
+n() { grep -c "$1" "$TMP/bad.json"; }
+tap_is "$(n '"kind":"record"') $(n '"error":"crc"') $(n '"error":"truncated"') $(n '"kind":"metadata"') $(n '"kind":"status"')" \
+	"4 1 1 3 2" "damaged capture: 4 records kept, 1 CRC error, 1 packet cut short, 3 METADATA, 2 STATUS"
+tap_is "$(sed -n 's/.*"kind":"error","error":"garbage","offset":\([0-9]*\),"len":\([0-9]*\).*/\1:\2/p' "$TMP/bad.json" | head -n 1)" \
+	"0:3" "the leading garbage is reported: 3 bytes at offset 0"
+"$M" --input=mprof "$TMP/bad.mprof" | grep -q '^!! CRC error at @'
+tap_ok $? "text output reports the CRC error"
+
 "$TMP/mttprofile" --report -q --elf="$TMP/target" -o "$TMP/again" "$S" 2>"$TMP/err2"
 tap_is "$?" 0 "mttprofile --report re-analyses the session"
 cmp -s "$S/profile.txt" "$TMP/again/profile.txt"
 tap_ok $? "... to the same profile.txt"
+# Overflow: the device keeps records until STOP in a ring of 4, so 11 of
+# the 15 are lost; mttprofile is stopped with SIGINT once the calls are
+# made, and must warn about the overflows.
+"$TMP/target" "$TMP/pty2" "" burst &
+tpid=$!
+i=0
+while [ ! -s "$TMP/pty2" ] && [ $i -lt 2000 ] && kill -0 $tpid 2>/dev/null; do
+	sleep 0.01
+	i=$((i + 1))
+done
+[ -s "$TMP/pty2" ] || { kill $tpid 2>/dev/null; bail "target did not open a pty"; }
+timeout 120 "$TMP/mttprofile" -q --status-interval=0 -o "$TMP/sess2" \
+	"$(cat "$TMP/pty2")" 2>"$TMP/err2" &
+hpid=$!
+i=0
+while [ ! -e "$TMP/pty2.done" ] && [ $i -lt 6000 ] && kill -0 $tpid 2>/dev/null; do
+	sleep 0.01
+	i=$((i + 1))
+done
+kill -INT $hpid
+wait $hpid
+tap_is "$?" 0 "mttprofile stopped by SIGINT exits 0"
+wait $tpid
+tap_is "$?" 0 "burst target exited 0"
+sed 's/^/# /' "$TMP/err2"
+grep -q "warning: 11 records were lost to buffer overflows on the device" "$TMP/err2"
+tap_ok $? "the 11 overflows are warned about"
+S2=$TMP/sess2
+tap_is "$(sed -n 's/^records=//p; s/^buffer_overflows=//p' "$S2/session.txt" | tr '\n' ' ')" \
+	"4 11 " "session.txt: 4 records, 11 overflows"
+
 "$TMP/mttprofile" --help | grep -q "capture.mprof"
 tap_ok $? "mttprofile --help describes the session directory"
 

@@ -204,7 +204,7 @@ NO_INSTR void *mprofdev__writer(void *arg)
 			if (poll(&w, 1, 20) > 0)
 				break;
 		}
-		if (atomic_load(&d->profiling))
+		if (atomic_load(&d->profiling) && !d->cfg.burst)
 			drain(d, 0);
 	}
 	atomic_store(&d->quit, 1);

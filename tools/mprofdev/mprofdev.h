@@ -28,6 +28,9 @@ struct mprofdev_config {
 	uint32_t build_id;	/* 0: CRC32 of /proc/self/exe's .text */
 	unsigned int ring_order;	/* ring of 2^order records (0: 14) */
 	unsigned int records_per_packet;	/* 0: 20, at most 4680 */
+	int burst;		/* keep records in the ring until STOP
+				 * (a line too slow for the call rate): a
+				 * full ring drops the newest */
 };
 
 struct mprofdev;
@@ -41,7 +44,8 @@ int mprofdev_wait(struct mprofdev *d, int on);
 /* Block until the host, after sending a command, has hung up (closed
  * the line: EOF, EIO or POLLHUP on the fd); 0, or -1 as above */
 int mprofdev_wait_hangup(struct mprofdev *d);
-/* Block until every record taken so far has been written to the fd */
+/* Block until every record taken so far has been written to the fd
+ * (in burst mode: until STOP has sent them) */
 void mprofdev_flush(struct mprofdev *d);
 /* Stop the writer thread and free the instance (records not yet sent
  * are dropped); the fd is not closed */

@@ -10,6 +10,9 @@
  * so the profile must hold work 1, mid 3, leaf 7, rec 4 (15 records).
  * It exits when the host has stopped profiling and closed the line.  argv[2], if given, names a
  * file that receives "name=link-time-address" lines for the test.
+ * With argv[3] = "burst" the device keeps records until STOP in a ring
+ * of 4 (so 4 are sent and 11 counted as overflows), and the program
+ * creates the file argv[1].done once its calls are made.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -65,8 +68,14 @@ int main(int argc, char **argv)
 	FILE *f;
 	int m, err;
 
+	int burst = argc > 3 && !strcmp(argv[3], "burst");
+
 	if (argc < 2)
 		return 2;
+	if (burst) {
+		cfg.burst = 1;
+		cfg.ring_order = 2;
+	}
 	m = posix_openpt(O_RDWR | O_NOCTTY);
 	if (m < 0 || grantpt(m) || unlockpt(m) || !ptsname(m)) {
 		perror("pty");
@@ -78,7 +87,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "mprofdev_start: %s\n", strerror(err));
 		return 1;
 	}
-	if (argc > 2) {
+	if (argc > 2 && argv[2][0]) {
 		f = fopen(argv[2], "w");
 		if (!f)
 			return 1;
@@ -96,7 +105,14 @@ int main(int argc, char **argv)
 	if (mprofdev_wait(d, 1))
 		return 1;
 	work();
-	mprofdev_flush(d);
+	if (burst) {
+		snprintf(tmp, sizeof(tmp), "%s.done", argv[1]);
+		f = fopen(tmp, "w");
+		if (!f || fclose(f))
+			return 1;
+	} else {
+		mprofdev_flush(d);
+	}
 	if (mprofdev_wait(d, 0) || mprofdev_wait_hangup(d))
 		return 1;
 	mprofdev_stop(d);
