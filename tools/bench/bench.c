@@ -14,7 +14,7 @@
  *  3. the MIPI reference printer's own input ("SYS-T RAW DATA:" hex
  *     lines of the same SyS-T messages): messages per second;
  *  4. mttdecode -j: wall clock at -j1 and -j2 (and every CPU), speed-up;
- *  5. peak RSS of every output format for two stream sizes (MIB/8 and
+ *  5. peak RSS of every output format for two stream sizes (MIB/4 and
  *     MIB/2 MiB), -j1 and -j2: constant memory shows as equal figures.
  *
  * Each single-core figure is printed with its target from issue 11 and
@@ -359,7 +359,7 @@ static int memory_part(const char *exe, size_t mib)
 		"--no-output", "text", "json", "csv", "chrome", "--syst text",
 		"--syst json", "--syst chrome",
 	};
-	size_t sizes[2] = { mib / 8 ? mib / 8 : 1, mib / 2 ? mib / 2 : 1 };
+	size_t sizes[2] = { mib / 4 ? mib / 4 : 1, mib / 2 ? mib / 2 : 1 };
 	char path[2][32];
 	size_t len[2];
 	int i, f, j, r = 0;

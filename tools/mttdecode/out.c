@@ -17,6 +17,31 @@ void out_init(struct out *o, int fd)
 	o->fd = fd;
 	o->err = 0;
 	o->len = 0;
+	o->buf = o->own;
+}
+
+/* memory mode: the printers write straight into mem, no copy; buf is
+ * mem + mem_len with OUT_BUF bytes of room (own when that failed) */
+static int mem_room(struct out *o)
+{
+	if (o->mem_cap - o->mem_len < OUT_BUF) {
+		size_t cap = o->mem_cap ? o->mem_cap : OUT_BUF * 16;
+		char *p;
+
+		while (cap - o->mem_len < OUT_BUF)
+			cap *= 2;
+		p = realloc(o->mem, cap);
+		if (!p) {
+			if (!o->err)
+				o->err = ENOMEM;
+			o->buf = o->own;
+			return -1;
+		}
+		o->mem = p;
+		o->mem_cap = cap;
+	}
+	o->buf = o->mem + o->mem_len;
+	return 0;
 }
 
 void out_init_mem(struct out *o)
@@ -31,32 +56,33 @@ void out_free_mem(struct out *o)
 	free(o->mem);
 	o->mem = NULL;
 	o->mem_len = o->mem_cap = 0;
+	o->buf = o->own;
+	o->len = 0;
 }
 
 static int flush_mem(struct out *o)
 {
-	if (!o->len)
-		return o->err ? -1 : 0;
-	if (o->mem_len + o->len > o->mem_cap) {
-		size_t cap = o->mem_cap ? o->mem_cap : OUT_BUF * 4;
-		char *p;
+	size_t n = o->len;
 
-		while (cap < o->mem_len + o->len)
-			cap *= 2;
-		p = realloc(o->mem, cap);
-		if (!p) {
-			if (!o->err)
-				o->err = ENOMEM;
-			o->len = 0;
-			return -1;
-		}
-		o->mem = p;
-		o->mem_cap = cap;
-	}
-	memcpy(o->mem + o->mem_len, o->buf, o->len);
-	o->mem_len += o->len;
 	o->len = 0;
+	if (o->mem && o->buf == o->mem + o->mem_len) {
+		o->mem_len += n;	/* written in place */
+		mem_room(o);
+	} else if (!mem_room(o)) {
+		/* written to own: before there was memory, or after a
+		 * failure to get more */
+		memcpy(o->buf, o->own, n);
+		o->mem_len += n;
+		mem_room(o);
+	}
 	return o->err ? -1 : 0;
+}
+
+void out_mem_clear(struct out *o)
+{
+	o->len = 0;
+	o->mem_len = 0;
+	o->buf = o->mem ? o->mem : o->own;
 }
 
 static void write_all(struct out *o, const char *p, size_t n)

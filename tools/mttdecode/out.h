@@ -13,19 +13,22 @@
 #define OUT_BUF (1u << 16)
 
 struct out {
-	int fd;		/* < 0: flushed into mem instead (out_init_mem) */
+	int fd;		/* < 0: kept in mem instead (out_init_mem) */
 	int err;	/* errno of the first failed write, 0 if none */
 	size_t len;
+	char *buf;	/* OUT_BUF bytes: own, or mem + mem_len */
 	char *mem;	/* fd < 0: everything flushed so far */
 	size_t mem_len;
 	size_t mem_cap;
-	char buf[OUT_BUF];
+	char own[OUT_BUF];
 };
 
 void out_init(struct out *o, int fd);
 /* output collected in memory (o->mem, o->mem_len after out_flush) */
 void out_init_mem(struct out *o);
 void out_free_mem(struct out *o);
+/* forget what is in memory (after out_flush()) */
+void out_mem_clear(struct out *o);
 /* write everything buffered; 0 or -1 (o->err set) */
 int out_flush(struct out *o);
 

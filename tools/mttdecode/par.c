@@ -98,7 +98,8 @@ static void give_buf(struct pool *pl, struct app *w)
 	if (!pl || !w->out.mem)
 		return;
 	pthread_mutex_lock(&pl->mu);
-	if (pl->nspare < sizeof(pl->spare) / sizeof(pl->spare[0])) {
+	if (pl->nspare < pl->window - 1 &&
+	    pl->nspare < sizeof(pl->spare) / sizeof(pl->spare[0])) {
 		pl->spare[pl->nspare].p = w->out.mem;
 		pl->spare[pl->nspare++].cap = w->out.mem_cap;
 		w->out.mem = NULL;
@@ -110,9 +111,10 @@ static void give_buf(struct pool *pl, struct app *w)
 static void take_buf(struct pool *pl, struct app *w)
 {
 	pthread_mutex_lock(&pl->mu);
-	if (pl->nspare) {
+	if (pl->nspare && !w->out.mem && !w->out.len) {
 		w->out.mem = pl->spare[--pl->nspare].p;
 		w->out.mem_cap = pl->spare[pl->nspare].cap;
+		out_mem_clear(&w->out);
 	}
 	pthread_mutex_unlock(&pl->mu);
 }
@@ -279,7 +281,7 @@ static void decode_piece(struct pool *pl, struct piece *pc)
 		return;
 	}
 	out_flush(&w->out);
-	w->out.mem_len = 0;	/* the warm-up's output */
+	out_mem_clear(&w->out);	/* the warm-up's output */
 	par_state(w, &pc->state);
 	pc->st0 = *mttd_stp_stats(w->stp);
 	pc->ms0 = *mttd_msg_stats(w->msg);
@@ -328,7 +330,7 @@ static void emit(struct app *a, struct app *c)
 	out_flush(&c->out);
 	if (c->out.mem_len)
 		out_big(&a->out, c->out.mem, c->out.mem_len);
-	c->out.mem_len = 0;
+	out_mem_clear(&c->out);
 	if (c->out.err && !a->out.err)
 		a->out.err = c->out.err;
 }
