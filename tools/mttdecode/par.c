@@ -148,6 +148,7 @@ static struct app *new_ctx(const struct app *a, uint64_t from)
 		return NULL;
 	memcpy(w, a, offsetof(struct app, out));
 	w->stp = NULL;
+	w->rv = NULL;
 	w->msg = NULL;
 	w->stream = NULL;
 	w->text = NULL;
