@@ -6,13 +6,16 @@
  * reports packets, skipped garbage, CRC and end-marker errors and a
  * packet cut short at the end as events.  After a bad packet the search
  * resumes two bytes after its header, so a real packet hidden inside a
- * corrupted one is still found.  Decisions are made only on complete
+ * corrupted one is still found.  Headers of unknown types, or with a
+ * length their type cannot have, are skipped as garbage at once.  Decisions are made only on complete
  * data, so chunking never changes the events.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "mprof.h"
+
+#define MPROF_SHORT_MAX 256	/* longest METADATA or STATUS accepted */
 
 struct mprof_parser {
 	mprof_event_fn fn;
@@ -82,6 +85,26 @@ static void flush_garbage(struct mprof_parser *p)
 	emit(p, &ev);
 }
 
+/* a header worth waiting for: a known type, and a length it can have
+ * (ACK/NACK carry nothing; METADATA and STATUS are short, with room for
+ * later versions to grow; only PROFILE_DATA may be long), so a damaged
+ * header rarely makes the parser wait for bytes that never belonged to
+ * it */
+static int plausible(uint8_t type, size_t len)
+{
+	switch (type) {
+	case MPROF_RSP_ACK:
+	case MPROF_RSP_NACK:
+		return len == 0;
+	case MPROF_RSP_METADATA:
+	case MPROF_RSP_STATUS:
+		return len <= MPROF_SHORT_MAX;
+	case MPROF_RSP_PROFILE_DATA:
+		return 1;
+	}
+	return 0;
+}
+
 /* consume what can be decided in buf; final: no more bytes will come */
 static void process(struct mprof_parser *p, int final)
 {
@@ -113,9 +136,7 @@ static void process(struct mprof_parser *p, int final)
 			break;
 		if (n - i >= MPROF_RSP_HDR) {
 			plen = mprof_get16(b + i + 3);
-			if (b[i + 2] < MPROF_RSP_ACK ||
-			    b[i + 2] > MPROF_RSP_PROFILE_DATA ||
-			    plen > p->max_payload) {
+			if (!plausible(b[i + 2], plen) || plen > p->max_payload) {
 				garbage(p, i, 1);
 				i++;
 				continue;

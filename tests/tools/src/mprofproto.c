@@ -195,6 +195,19 @@ static void test_stream_errors(void)
 		same &= !strcmp(l.s, whole.s);
 	}
 	ok(same, "the same events for every chunk size 1..39");
+	/* an ACK header announcing 65535 bytes is not waited for */
+	{
+		struct mprof_parser *pp;
+
+		memset(&l, 0, sizeof(l));
+		pp = mprof_parser_new(log_ev, &l, 0);
+		hex(tmp, "AA 55 01 FF FF");
+		k = 5 + frame(tmp + 5, "AA 55 01 00 00");
+		mprof_parser_feed(pp, tmp, k);
+		is_str(l.s, "GARBAGE@0 t=0 n=5;PKT@5 t=1 n=0;",
+		       "an impossible length (ACK of 65535 bytes) is skipped at once");
+		mprof_parser_free(pp);
+	}
 	/* a STATUS decodes */
 	{
 		struct mprof_status s;
