@@ -25,6 +25,17 @@ $cc -std=c11 -Wall -Wextra -Werror -g -O1 -finstrument-functions \
 	{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttprofile or the target"; }
 tap_ok 0 "mttprofile (ASan) and the instrumented target built"
 
+# reap PID: its exit status; a hang guard kills it after 60 s (status 137)
+reap() {
+	n=0
+	while kill -0 "$1" 2>/dev/null && [ $n -lt 1200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	kill -9 "$1" 2>/dev/null
+	wait "$1"
+}
+
 "$TMP/target" "$TMP/pty" "$TMP/addrs" &
 tpid=$!
 # hang guard only: the target writes the pty's path as soon as it runs
@@ -41,8 +52,7 @@ timeout 120 "$TMP/mttprofile" --records=15 --status-interval=0.05 -o "$S" \
 rc=$?
 sed 's/^/# /' "$TMP/err"
 tap_is "$rc" 0 "mttprofile exits 0"
-timeout 60 sh -c "wait $tpid" 2>/dev/null
-wait $tpid
+reap $tpid
 tap_is "$?" 0 "the target saw START, STOP and the hang-up, and exited 0"
 
 for f in capture.mprof session.txt profile.txt profile.folded \
@@ -141,7 +151,7 @@ done
 kill -INT $hpid
 wait $hpid
 tap_is "$?" 0 "mttprofile stopped by SIGINT exits 0"
-wait $tpid
+reap $tpid
 tap_is "$?" 0 "burst target exited 0"
 sed 's/^/# /' "$TMP/err2"
 grep -q "warning: 11 records were lost to buffer overflows on the device" "$TMP/err2"
