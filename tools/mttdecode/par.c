@@ -98,7 +98,7 @@ static void give_buf(struct pool *pl, struct app *w)
 	if (!pl || !w->out.mem)
 		return;
 	pthread_mutex_lock(&pl->mu);
-	if (pl->nspare < pl->window - 1 &&
+	if (pl->nspare < 2 * pl->window &&
 	    pl->nspare < sizeof(pl->spare) / sizeof(pl->spare[0])) {
 		pl->spare[pl->nspare].p = w->out.mem;
 		pl->spare[pl->nspare++].cap = w->out.mem_cap;
