@@ -6,6 +6,7 @@
  * gathered in a bounded buffer (longer lines are cut and the message
  * flagged truncated).
  */
+#include <stdint.h>
 #include <stdlib.h>
 
 #include "hex.h"
@@ -52,6 +53,15 @@ void mttd_syst_text_free(struct mttd_syst_text *t)
 	free(t);
 }
 
+/* each character's hex digit value, or -1 */
+#define HV(c)	((c) >= '0' && (c) <= '9' ? (c) - '0' : \
+		 (c) >= 'a' && (c) <= 'f' ? (c) - 'a' + 10 : \
+		 (c) >= 'A' && (c) <= 'F' ? (c) - 'A' + 10 : -1)
+#define HV4(c)	HV(c), HV((c) + 1), HV((c) + 2), HV((c) + 3)
+#define HV16(c)	HV4(c), HV4((c) + 4), HV4((c) + 8), HV4((c) + 12)
+#define HV64(c)	HV16(c), HV16((c) + 16), HV16((c) + 32), HV16((c) + 48)
+static const int8_t hex_tab[256] = { HV64(0), HV64(64), HV64(128), HV64(192) };
+
 static const char *find_marker(const char *l, size_t n)
 {
 	const size_t k = sizeof(marker) - 1;
@@ -88,7 +98,7 @@ static void line(struct mttd_syst_text *t, const char *l, size_t n,
 		 int over)
 {
 	const char *h, *end;
-	size_t k = 0;
+	size_t k = 0, lim;
 	struct mttd_syst_src src = { .offset = t->line_off };
 
 	if (!l)
@@ -97,6 +107,20 @@ static void line(struct mttd_syst_text *t, const char *l, size_t n,
 	end = l + n;
 	if (!h || msg_room(t, (size_t)(end - h)))
 		return;
+	/* the common case, pairs of hex digits, through a table (no
+	 * branch on the digit's range); anything else, from the first
+	 * blank, bad digit or the length limit on, in the loop below */
+	lim = t->s->max_len ? t->s->max_len : SIZE_MAX;
+	while (h < end && (*h == ' ' || *h == '\t' || *h == '\r'))
+		h++;
+	while (end - h >= 2 && k < lim) {
+		int a = hex_tab[(uint8_t)h[0]], b = hex_tab[(uint8_t)h[1]];
+
+		if ((a | b) < 0)
+			break;
+		t->msg[k++] = (uint8_t)(a << 4 | b);
+		h += 2;
+	}
 	while (h < end) {
 		int a, b;
 
