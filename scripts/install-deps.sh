@@ -13,7 +13,7 @@ pkgs=(
 	linux-headers-rt-amd64 linux-image-rt-amd64
 	qemu-system-x86 busybox-static libopencsd-bin
 	sparse clang libclang-rt-14-dev llvm libexpat1-dev
-	pkgconf groff-base man-db binutils
+	pkgconf groff-base man-db binutils libconfig-dev libudev-dev
 	chromium
 )
 

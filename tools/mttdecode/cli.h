@@ -44,6 +44,9 @@ struct opts {
 	const char *tracefs;
 	const char *collateral[MAX_COLLATERAL];
 	int ncollateral;
+	int files_owned;	/* files were made by session_expand() */
+	char *owned[4];		/* session files named by session_expand() */
+	int nowned;
 };
 
 /* text printer state: what was last announced */
@@ -143,6 +146,10 @@ extern const struct printer chrome_printer;
 
 /* options.c: 0 ok, 1 usage error, 2 --help/--version done */
 int parse_options(struct opts *o, int argc, char **argv);
+/* session.c: mttcontrol session directories among the files become
+ * their streams and resources; 0, or 1 after printing why */
+int session_expand(struct opts *o);
+void session_free(struct opts *o);
 /* setup.c: resources, the SyS-T decoder and the printer; 0, or 1 after
  * printing why */
 int setup(struct app *a);

@@ -52,7 +52,9 @@ int main(int argc, char **argv)
 		free(a);
 		return ret == 2 ? 0 : 1;
 	}
-	ret = setup(a);
+	ret = session_expand(&a->o);
+	if (!ret)
+		ret = setup(a);
 	if (!ret) {
 		if (!a->o.nfiles)
 			ret = decode_path(a, NULL);
@@ -73,6 +75,7 @@ int main(int argc, char **argv)
 			ret = 2;
 	}
 	teardown(a);
+	session_free(&a->o);
 	free(a);
 	return ret;
 }

@@ -10,11 +10,13 @@
 #include "cli.h"
 
 static const char usage[] =
-"Usage: mttdecode [OPTIONS] [FILE|-]...\n"
+"Usage: mttdecode [OPTIONS] [FILE|DIR|-]...\n"
 "Decode MIPI STPv2 trace streams into messages and, optionally, packets;\n"
 "decode MIPI SyS-T messages carried in them, or read SyS-T directly.\n"
 "Each FILE (standard input when there is none, or for \"-\") is decoded\n"
-"on its own, in the order given, into one output.\n"
+"on its own, in the order given, into one output.  A FILE that is a\n"
+"session directory of mttcontrol(8) stands for its stream files, with\n"
+"its policy, kallsyms, tracefs formats and collateral (unless given).\n"
 "\n"
 "Input:\n"
 "      --input=KIND       auto (the default): each input's kind is told\n"

@@ -1,0 +1,243 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# mttcontrol.t - mttcontrol on the host (no STM device needed): the
+# command line and exit codes, the configuration parser (every kind of
+# bad file gives exit 1 and "file:line: what"), --dry-run touching
+# nothing, --stop/--view without a session, --status --json, and the
+# session directory format: "mttdecode DIR" decodes a session exactly as
+# its stream files with the session's policy.  mttcontrol and mttdecode
+# are built with ASan and UBSan here.
+. "$(dirname "$0")/lib.sh"
+need_mttdecode
+asan_mttdecode
+
+cc=$(ctest_cc)
+if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
+    -fsanitize=address,undefined -fno-sanitize-recover=all \
+    -fno-omit-frame-pointer -D_DEFAULT_SOURCE -I"$TOOLS/include" \
+    -I"$TOOLS/lib" -o "$TMP/mttcontrol" "$TOOLS"/mttcontrol/*.c \
+    "$TOOLS"/lib/*.c -lconfig -ludev -lexpat >"$TMP/cc.log" 2>&1; then
+	sed 's/^/# /' "$TMP/cc.log"
+	bail "cannot build mttcontrol with $cc and ASan/UBSan"
+fi
+C=$TMP/mttcontrol
+export MTTCONTROL_RUNDIR=$TMP/run
+export MTTCONTROL_POLICY_ROOT=$TMP/stp-policy
+export MTTCONTROL_MTT_ROOT=$TMP/no-mtt
+mkdir "$TMP/stp-policy"
+
+# --- command line -------------------------------------------------------
+"$C" --help >"$TMP/help" 2>&1
+tap_ok $? "--help exits 0"
+for w in --status --setup --teardown --dry-run --start --stop --view --live \
+	--json --rotate-size --output "Exit status"; do
+	grep -q -- "$w" "$TMP/help" || echo "$w" >>"$TMP/help.missing"
+done
+tap_is "$(cat "$TMP/help.missing" 2>/dev/null)" "" "--help describes every command and option"
+tap_is "$("$C" --version)" "mttcontrol 0.1.0" "--version"
+usage() { # usage DESC ARGS...: exit 2 and a hint to --help
+	d=$1
+	shift
+	"$C" "$@" >"$TMP/out" 2>&1
+	rc=$?
+	tap_is "$rc:$(grep -c "Try 'mttcontrol --help'" "$TMP/out")" "2:1" "usage error, exit 2: $d"
+}
+usage "no command"
+usage "two commands" --status --stop
+usage "unknown option" --bogus
+usage "--rotate-size below 4096" --start -r 100
+usage "--live without --start" --status --live
+usage "--dry-run with --status" --status -n
+usage "an argument --stop does not take" --stop foo
+
+# --- configuration files --------------------------------------------------
+G=$TOP/configfs-examples/mttcontrol.conf
+tap_is "$("$C" --check "$G" 2>&1; echo "rc=$?")" "$G: ok
+rc=0" "the example configuration is valid"
+
+# bad NAME LINE REGEX: a file whose content is on stdin fails with exit 1
+# and "NAME.conf:LINE: ..." matching REGEX
+bad() {
+	f=$TMP/$1.conf
+	cat >"$f"
+	"$C" --check "$f" >"$TMP/out" 2>&1
+	rc=$?
+	got=$(cat "$TMP/out")
+	if [ "$rc" = 1 ] && printf '%s\n' "$got" |
+		grep -qE "^mttcontrol: $f:$2: $3"; then
+		tap_ok 0 "bad file, exit 1 with file:line: $1"
+	else
+		tap_ok 1 "bad file, exit 1 with file:line: $1"
+		echo "# exit $rc: $got"
+	fi
+}
+bad syntax 3 'syntax error' <<'X'
+device = "swstm.0";
+policy = {
+	name = = "a";
+	nodes = ();
+};
+X
+bad unknown-top 2 'unknown key "colour"' <<'X'
+device = "swstm.0";
+colour = "blue";
+X
+bad unknown-node 4 'unknown key "master" in a policy node' <<'X'
+device = "swstm.0";
+policy = { name = "p";
+	nodes = (
+		{ path = "a"; master = [1, 1]; } );
+};
+X
+bad no-device 1 '"device" missing' <<'X'
+policy = { name = "p"; };
+X
+bad range-order 3 'masters: first 5 above last 4' <<'X'
+device = "swstm.0";
+policy = { name = "p"; nodes = (
+	{ path = "a"; masters = [5, 4]; } ); };
+X
+bad range-big 3 'channels: 70000 outside 0..65535' <<'X'
+device = "swstm.0";
+policy = { name = "p"; nodes = (
+	{ path = "a"; channels = [0, 70000]; } ); };
+X
+bad range-type 3 'masters: must be \[first, last\]' <<'X'
+device = "swstm.0";
+policy = { name = "p"; nodes = (
+	{ path = "a"; masters = "1 2"; } ); };
+X
+bad parent 3 'node "a/b": its parent "a" must be listed before it' <<'X'
+device = "swstm.0";
+policy = { name = "p"; nodes = (
+	{ path = "a/b"; }, { path = "a"; } ); };
+X
+bad twice 4 'node "a" defined twice \(first at line 3\)' <<'X'
+device = "swstm.0";
+policy = { name = "p"; nodes = (
+	{ path = "a"; },
+	{ path = "a"; } ); };
+X
+bad dotdot 3 'node "a/\.\.": "\." and "\.\." are not node names' <<'X'
+device = "swstm.0";
+policy = { name = "p"; nodes = ( { path = "a"; },
+	{ path = "a/.."; } ); };
+X
+bad basic-attr 3 'node "a": protocol p_basic has no attribute "do_len"' <<'X'
+device = "swstm.0";
+policy = { name = "p"; nodes = ( { path = "a";
+	attrs = { do_len = true; }; } ); };
+X
+bad syst-attr 3 'node "a": protocol p_sys-t has no attribute "colour"' <<'X'
+device = "swstm.0";
+policy = { name = "p"; protocol = "p_sys-t"; nodes = ( { path = "a";
+	attrs = { colour = 1; }; } ); };
+X
+bad sources 2 'sources need a policy' <<'X'
+device = "swstm.0";
+sources = [ "console" ];
+X
+bad timeout 2 'timeout: 0 outside 1..3600' <<'X'
+device = "swstm.0";
+timeout = 0;
+X
+bad rotate 2 'rotate_size: 0 \(no rotation\) or at least 4096' <<'X'
+device = "swstm.0";
+session = { rotate_size = 100; };
+X
+bad mtt-filter 2 'mtt filter: 4294967296 outside 0..4294967295' <<'X'
+device = "swstm.0";
+mtt = { filter = 0x100000000L; };
+X
+bad module-path 2 'modules: "/x/swstm": a path must name a .ko file' <<'X'
+device = "swstm.0";
+modules = ( "/x/swstm" );
+X
+bad sink-type 2 'overwrite: must be true or false' <<'X'
+device = "swstm.0";
+sink = { overwrite = 1; };
+X
+"$C" --check "$TMP/none.conf" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttcontrol: $TMP/none.conf: No such file or directory" \
+	"a missing file: exit 1, named"
+
+# --- setup without the system it describes --------------------------------
+cat >"$TMP/nodev.conf" <<'X'
+device = "mttcontrol-test-nodev.0";
+policy = { name = "p"; };
+X
+"$C" --setup --dry-run "$TMP/nodev.conf" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttcontrol: $TMP/nodev.conf:1: device \"mttcontrol-test-nodev.0\": no such STM device (load its driver, or list it in modules)" \
+	"a device that does not exist: exit 1, named with file:line"
+cat >"$TMP/mtt.conf" <<'X'
+device = "mttcontrol-test-nodev.0";
+modules = ( "swstm" );
+
+mtt = { components = ( { name = "c"; filter = 0; } ); };
+X
+"$C" --setup --dry-run "$TMP/mtt.conf" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttcontrol: $TMP/mtt.conf:4: mtt: $TMP/no-mtt does not exist: MTT components need the mtt module (load it, or list it in modules)" \
+	"an mtt section without MTT: exit 1, named with file:line"
+cat >"$TMP/dry.conf" <<'X'
+device = "mttcontrol-test-nodev.0";
+modules = ( "mttcontrol-test-nomod p=1", "/nowhere/x.ko" );
+policy = { name = "p"; protocol = "p_sys-t"; nodes = (
+	{ path = "a"; masters = 3; channels = [0, 7];
+	  attrs = { do_len = true; uuid = "8f0d8b4a-0000-4000-8000-000000000001"; }; } ); };
+X
+"$C" --setup --dry-run "$TMP/dry.conf" >"$TMP/out" 2>&1
+rc=$?
+P=$TMP/stp-policy/mttcontrol-test-nodev.0:p_sys-t.p
+tap_is "$rc:$(cat "$TMP/out")" "0:modprobe mttcontrol-test-nomod p=1
+insmod /nowhere/x.ko
+# wait up to 10 s for device mttcontrol-test-nodev.0
+mkdir $P
+mkdir $P/a
+echo '3 3' > $P/a/masters
+echo '0 7' > $P/a/channels
+echo '1' > $P/a/do_len
+echo '8f0d8b4a-0000-4000-8000-000000000001' > $P/a/uuid" "--setup --dry-run prints the operations"
+tap_is "$(find "$TMP/stp-policy" | wc -l | tr -d ' ')" 1 "--dry-run touched nothing"
+
+# --- sessions without a device --------------------------------------------
+"$C" --stop >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttcontrol: no session is running" "--stop without a session: exit 1"
+"$C" --view >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttcontrol: no session is running (decode a finished one with: mttdecode DIR)" \
+	"--view without a session: exit 1"
+"$C" --status --json >"$TMP/status.json" 2>"$TMP/err"
+tap_ok $? "--status --json exits 0"
+perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+	exit !(ref $j->{devices} eq "ARRAY" && ref $j->{policies} eq "ARRAY" &&
+	       ref $j->{sources} eq "ARRAY" && exists $j->{session})' \
+	<"$TMP/status.json" 2>"$TMP/err"
+tap_ok $? "--status --json is one JSON object with devices, policies, sources, session"
+
+# --- the session directory --------------------------------------------------
+P8="ff ff ff ff ff ff ff ff ff ff 0f 0f 30"
+S=$TMP/session
+mkdir "$S"
+printf 'mttsession 1\ndevice swstm.0\n' >"$S/mttsession"
+# file 0: M8 07, C8 03, D32TS "hell" ts 5, D8M "o"; file 1: the same on c4
+bytes "$P8 01 37 30 6f c6 c6 56 86 51 8f f6" >"$S/stream-0000.stp"
+bytes "$P8 01 37 40 6f c6 c6 56 86 51 8f f6" >"$S/stream-0001.stp"
+printf '# policy\nuser 7 7 3 3\napp 7 7 4 4\n' >"$S/policy.txt"
+"$M" "$S" >"$TMP/dir.txt" 2>&1
+rc=$?
+"$MTTDECODE" --policy "$S/policy.txt" "$S/stream-0000.stp" "$S/stream-0001.stp" \
+	>"$TMP/files.txt" 2>&1
+tap_is "$rc:$(cat "$TMP/dir.txt")" "0:$(cat "$TMP/files.txt")" \
+	"mttdecode DIR: its stream files in order, with its policy"
+tap_is "$(grep -c '"hello"' "$TMP/dir.txt")" 2 "... both messages"
+echo "user 7 x" >"$S/policy.txt"
+"$M" "$S" >"$TMP/out" 2>&1
+r=$?
+grep -q "policy.txt" "$TMP/out"
+tap_is "$r:$?" "1:0" "... with the session's policy.txt (a bad one is refused, named)"
+printf '# policy\nuser 7 7 3 3\n' >"$S/policy.txt"
+tap_is "$("$M" --format json "$S" | grep -c '"kind":"msg"')" 2 "mttdecode --format json DIR: both messages"
+mkdir "$TMP/plain"
+"$M" "$TMP/plain" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttdecode: $TMP/plain: a directory, and not a mttcontrol session (no mttsession file)" \
+	"a directory that is no session: exit 1, said"
+tap_done

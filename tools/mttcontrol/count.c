@@ -1,0 +1,77 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * count.c - what a session captured: its stream files decoded with
+ * libmttdecode (each file on its own, as mttdecode does) to count bytes,
+ * messages and losses.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mttdecode/msg.h"
+#include "mttdecode/stp.h"
+#include "mttcontrol.h"
+
+static void on_event(void *ctx, const struct mttd_msg_event *ev)
+{
+	struct mc_counts *n = ctx;
+
+	if (ev->kind != MTTD_ME_LOSS)
+		return;
+	/* GERR/MERR say how many packets; a desync or a cut is one loss */
+	if (ev->reason == MTTD_LOSS_GERR || ev->reason == MTTD_LOSS_MERR)
+		n->losses += ev->value ? ev->value : 1;
+	else
+		n->losses++;
+}
+
+static int count_file(const char *path, struct mc_counts *n,
+		      struct mc_err *e)
+{
+	struct mttd_msg_sink sink = { .event = on_event, .ctx = n };
+	struct mttd_msgdec *msg = mttd_msg_new(NULL);
+	struct mttd_stp_config sc = { .fn = mttd_msg_stp_fn, .ctx = msg };
+	struct mttd_stp *stp = msg ? mttd_stp_new(&sc) : NULL;
+	char buf[65536];
+	ssize_t r;
+	int fd, ret = 0;
+
+	if (!stp || mttd_msg_add_sink(msg, &sink)) {
+		mttd_stp_free(stp);
+		mttd_msg_free(msg);
+		e->fatal = 1;
+		return mc_fail(e, "out of memory");
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = mc_fail(e, "%s: %s", path, strerror(errno));
+	} else {
+		while ((r = read(fd, buf, sizeof(buf))) > 0) {
+			mttd_stp_feed(stp, buf, (size_t)r);
+			n->bytes += (uint64_t)r;
+		}
+		if (r < 0)
+			ret = mc_fail(e, "%s: %s", path, strerror(errno));
+		close(fd);
+	}
+	mttd_stp_finish(stp);
+	n->messages += mttd_msg_stats(msg)->messages;
+	n->incomplete += mttd_msg_stats(msg)->incomplete;
+	n->files++;
+	mttd_stp_free(stp);
+	mttd_msg_free(msg);
+	return ret;
+}
+
+int mc_count(const char *dir, struct mc_counts *n, struct mc_err *e)
+{
+	int i, nf, ret = 0;
+	char **f = mc_session_streams(dir, &nf);
+
+	memset(n, 0, sizeof(*n));
+	for (i = 0; i < nf && !ret; i++)
+		ret = count_file(f[i], n, e);
+	mc_free_list(f, nf);
+	return ret;
+}

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * mttcontrol.h - what the parts of mttcontrol share: the parsed
+ * configuration, errors, sysfs/configfs helpers, udev look-ups, the
+ * session run files and the commands.
+ */
+#ifndef MTTCONTROL_H
+#define MTTCONTROL_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* exit codes, as LTTng's */
+#define MC_OK		0
+#define MC_ERR		1	/* the command failed */
+#define MC_USAGE	2	/* bad command line */
+#define MC_FATAL	3	/* out of memory, a rollback that failed */
+
+#define MC_NAME_MAX	128
+#define MC_VAL_MAX	256
+
+#define MC_DEFAULT_CONF	"/etc/mttcontrol.conf"
+#define MC_POLICY_ROOT	"/sys/kernel/config/stp-policy"
+#define MC_MTT_ROOT	"/sys/kernel/mtt"
+
+/* An error message ("file:line: ...") and whether it is fatal. */
+struct mc_err {
+	char msg[1024];
+	int fatal;
+};
+
+int mc_fail(struct mc_err *e, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* snprintf for paths and messages: a result too long is cut */
+int mc_snprintf(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+struct mc_range {
+	unsigned long lo, hi;
+};
+
+struct mc_attr {
+	char name[MC_NAME_MAX];
+	char value[MC_VAL_MAX];
+	int line;
+};
+
+struct mc_node {
+	char path[PATH_MAX / 4];	/* "user/app" */
+	int has_masters, has_channels;
+	struct mc_range masters, channels;
+	struct mc_attr *attrs;
+	int nattrs;
+	int line;
+};
+
+struct mc_module {
+	char name[MC_NAME_MAX];		/* as in /sys/module (- as _) */
+	char given[MC_NAME_MAX];	/* as the file names it */
+	char path[PATH_MAX];		/* a .ko file, or "" for modprobe */
+	char params[MC_VAL_MAX * 2];
+	int line;
+};
+
+struct mc_source {
+	char name[MC_NAME_MAX];
+	int line;
+};
+
+struct mc_comp {
+	char name[MC_NAME_MAX];
+	uint32_t filter;
+	int line;
+};
+
+struct mc_config {
+	char file[PATH_MAX];		/* as given, for messages */
+	char device[MC_NAME_MAX];
+	int device_line;
+	struct mc_module *mods;
+	int nmods;
+	int timeout;			/* seconds to wait for devices */
+	int has_policy;
+	char policy[MC_NAME_MAX];	/* the policy's name */
+	char protocol[MC_NAME_MAX];	/* "" : p_basic, the default */
+	int policy_line;
+	struct mc_node *nodes;
+	int nnodes;
+	struct mc_source *srcs;
+	int nsrcs;
+	int has_sink, sink_line;
+	int has_overwrite, overwrite;
+	unsigned long sink_size;	/* 0: not checked */
+	int has_mtt, mtt_line;
+	int has_core_filter;
+	uint32_t core_filter;
+	struct mc_comp *comps;
+	int ncomps;
+	unsigned long rotate_size;	/* session.rotate_size, 0: none */
+};
+
+/* config.c: parse and check FILE in full; 0, or -1 with e set */
+int mc_config_load(struct mc_config *c, const char *file, struct mc_err *e);
+void mc_config_free(struct mc_config *c);
+/* "<dev>[:<proto>].<name>" */
+void mc_policy_dirname(const struct mc_config *c, char *buf, size_t len);
+
+/* sysfs.c: small file helpers; they set errno and return -1 on error */
+int mc_read(const char *path, char *buf, size_t len);	/* trims '\n' */
+int mc_write(const char *path, const char *val);
+int mc_exists(const char *path);
+int mc_isdir(const char *path);
+int mc_copy_file(const char *from, const char *to);
+/* the configfs policy root ($MTTCONTROL_POLICY_ROOT for tests) */
+const char *mc_policy_root(void);
+const char *mc_mtt_root(void);
+/* is module NAME loaded (- and _ alike) */
+int mc_module_loaded(const char *name);
+
+/* udev.c */
+struct mc_devinfo {
+	char name[MC_NAME_MAX];
+	char syspath[PATH_MAX];
+	char devnode[PATH_MAX];		/* "" if none */
+	char sink_syspath[PATH_MAX];	/* "" if the device has no sink */
+	char sink_devnode[PATH_MAX];
+};
+/* the STM device NAME (class stm); 0, or -1 if there is none */
+int mc_udev_stm(const char *name, struct mc_devinfo *d);
+/* wait up to timeout seconds for a device of SUBSYSTEM named NAME to
+ * be there (its "add" uevent); 0 when it is, -1 on time-out */
+int mc_udev_wait(const char *subsystem, const char *name, int timeout);
+/* call fn for each device of SUBSYSTEM, by name order */
+int mc_udev_each(const char *subsystem,
+		 void (*fn)(void *ctx, const char *name, const char *syspath),
+		 void *ctx);
+/* the only STM device that has a sink, or -1 (none, several) */
+int mc_udev_only_stm(struct mc_devinfo *d, struct mc_err *e);
+
+/* apply.c */
+struct mc_opts {
+	int dry_run;
+	int json;
+	int live;
+	const char *conf;	/* NULL: the default */
+	const char *outdir;
+	const char *device;
+	unsigned long rotate_size;
+};
+int mc_setup(const struct mc_config *c, const struct mc_opts *o,
+	     struct mc_err *e);
+int mc_teardown(const struct mc_config *c, const struct mc_opts *o,
+		struct mc_err *e);
+
+/* status.c */
+int mc_status(const struct mc_opts *o, struct mc_err *e);
+
+/* session.c: the run files of the one session of the system */
+struct mc_run {
+	int lockfd;		/* held by the collector */
+	long pid;
+	char dir[PATH_MAX];
+};
+const char *mc_rundir(void);
+/* is a session running: 1 (r filled), 0 (none; r->pid/dir from a stale
+ * pid file, pid 0 if none), -1 on error */
+int mc_run_get(struct mc_run *r, struct mc_err *e);
+/* write the session directory's metadata */
+int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
+			  const char *conf, struct mc_err *e);
+/* policy of device as "node m0 m1 c0 c1" lines into FILE */
+int mc_policy_dump(const char *device, const char *file, struct mc_err *e);
+/* the stream files of DIR, sorted; *n of them (free with mc_free_list) */
+char **mc_session_streams(const char *dir, int *n);
+void mc_free_list(char **v, int n);
+
+/* collector.c */
+int mc_start(const struct mc_config *c, const struct mc_opts *o,
+	     struct mc_err *e);
+int mc_stop(const struct mc_opts *o, struct mc_err *e);
+int mc_view(const struct mc_opts *o, struct mc_err *e);
+
+/* count.c: decode the session's streams to count what they hold */
+struct mc_counts {
+	uint64_t bytes;
+	uint64_t files;
+	uint64_t messages;
+	uint64_t incomplete;
+	uint64_t losses;	/* GERR/MERR counts, desyncs, truncation */
+};
+int mc_count(const char *dir, struct mc_counts *n, struct mc_err *e);
+
+/* json.c: a string as a JSON string literal */
+void mc_json_str(FILE *f, const char *s);
+
+#endif

@@ -1,0 +1,298 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * session.c - a session directory and the run files of the one session
+ * a system runs at a time.
+ *
+ * Run files (in /run/mttcontrol, or $MTTCONTROL_RUNDIR): "lock", held
+ * with flock() by the collector for as long as it runs (so a collector
+ * that died, even by SIGKILL, holds nothing), and "session": the
+ * collector's pid and the session directory, one a line.
+ *
+ * A session directory: "mttsession" (what, when, where: key value
+ * lines), the stream in stream-NNNN.stp files (each starts with a
+ * synchronisation, so each decodes alone), "policy.txt" (the policy as
+ * applied, mttdecode --policy format), "kallsyms", "events/" (tracefs
+ * event formats), "mttcontrol.conf" (the configuration used, if any),
+ * "collateral.xml" (MTT's, if any) and, once the collector has ended,
+ * "summary".
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "mttcontrol.h"
+
+const char *mc_rundir(void)
+{
+	const char *r = getenv("MTTCONTROL_RUNDIR");
+
+	return r && *r ? r : "/run/mttcontrol";
+}
+
+int mc_run_get(struct mc_run *r, struct mc_err *e)
+{
+	char path[PATH_MAX], buf[PATH_MAX + 64], *nl;
+	int fd, running;
+
+	memset(r, 0, sizeof(*r));
+	r->lockfd = -1;
+	mc_snprintf(path, sizeof(path), "%s/lock", mc_rundir());
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return 0;
+		return mc_fail(e, "%s: %s", path, strerror(errno));
+	}
+	running = flock(fd, LOCK_SH | LOCK_NB) != 0;
+	close(fd);
+	mc_snprintf(path, sizeof(path), "%s/session", mc_rundir());
+	if (mc_read(path, buf, sizeof(buf)))
+		return running;
+	r->pid = strtol(buf, &nl, 10);
+	if (*nl == '\n')
+		mc_snprintf(r->dir, sizeof(r->dir), "%s", nl + 1);
+	return running;
+}
+
+static int put(FILE *f, const char *key, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int put(FILE *f, const char *key, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(f, "%s ", key);
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	return fputc('\n', f);
+}
+
+int mc_policy_dump(const char *device, const char *file, struct mc_err *e)
+{
+	DIR *d = opendir(mc_policy_root());
+	struct dirent *de;
+	char pol[PATH_MAX] = "";
+	FILE *f;
+	int ret;
+
+	while (d && (de = readdir(d))) {
+		char path[PATH_MAX], dev[MC_NAME_MAX];
+
+		if (de->d_name[0] == '.')
+			continue;
+		mc_snprintf(path, sizeof(path), "%s/%s/device", mc_policy_root(),
+			 de->d_name);
+		if (!mc_read(path, dev, sizeof(dev)) && !strcmp(dev, device))
+			mc_snprintf(pol, sizeof(pol), "%s/%s", mc_policy_root(),
+				 de->d_name);
+	}
+	if (d)
+		closedir(d);
+	f = fopen(file, "w");
+	if (!f)
+		return mc_fail(e, "%s: %s", file, strerror(errno));
+	if (!pol[0]) {
+		fprintf(f, "# stp-policy-dump: none (device %s has no policy)\n",
+			device);
+	} else {
+		char proto[MC_NAME_MAX] = "?", path[PATH_MAX + 16];
+		size_t plen = strlen(pol);
+		FILE *p;
+		char cmd[PATH_MAX + 128], line[PATH_MAX];
+
+		mc_snprintf(path, sizeof(path), "%s/protocol", pol);
+		mc_read(path, proto, sizeof(proto));
+		fprintf(f, "# stp-policy-dump: %s\n# device %s protocol %s\n",
+			strrchr(pol, '/') + 1, device, proto);
+		/* node directories, parents first (sorted paths) */
+		mc_snprintf(cmd, sizeof(cmd),
+			 "find '%s' -mindepth 1 -type d | LC_ALL=C sort", pol);
+		p = popen(cmd, "r");
+		while (p && fgets(line, sizeof(line), p)) {
+			char m[64], c[64];
+
+			line[strcspn(line, "\n")] = 0;
+			mc_snprintf(path, sizeof(path), "%s/masters", line);
+			if (mc_read(path, m, sizeof(m)))
+				continue;
+			mc_snprintf(path, sizeof(path), "%s/channels", line);
+			if (mc_read(path, c, sizeof(c)))
+				continue;
+			fprintf(f, "%s %s %s\n", line + plen + 1, m, c);
+		}
+		if (p)
+			pclose(p);
+	}
+	ret = fclose(f);
+	if (ret)
+		return mc_fail(e, "%s: %s", file, strerror(errno));
+	return 0;
+}
+
+/* copy the tracefs event formats: events/<system>/<event>/format */
+static void copy_events(const char *dir)
+{
+	static const char *const roots[] = {
+		"/sys/kernel/tracing/events", "/sys/kernel/debug/tracing/events",
+		NULL
+	};
+	const char *root = NULL;
+	DIR *sd, *ed;
+	struct dirent *s, *ev;
+	char out[PATH_MAX];
+	int i;
+
+	for (i = 0; roots[i] && !root; i++)
+		if (mc_isdir(roots[i]))
+			root = roots[i];
+	if (!root)
+		return;
+	mc_snprintf(out, sizeof(out), "%s/events", dir);
+	if (mkdir(out, 0755))
+		return;
+	sd = opendir(root);
+	while (sd && (s = readdir(sd))) {
+		char sp[PATH_MAX], so[PATH_MAX];
+
+		if (s->d_name[0] == '.')
+			continue;
+		mc_snprintf(sp, sizeof(sp), "%s/%s", root, s->d_name);
+		if (!mc_isdir(sp))
+			continue;
+		mc_snprintf(so, sizeof(so), "%s/%s", out, s->d_name);
+		ed = opendir(sp);
+		if (!ed || mkdir(so, 0755)) {
+			if (ed)
+				closedir(ed);
+			continue;
+		}
+		while ((ev = readdir(ed))) {
+			char from[PATH_MAX + 300], to[PATH_MAX + 300];
+
+			if (ev->d_name[0] == '.')
+				continue;
+			mc_snprintf(from, sizeof(from), "%s/%s/format", sp,
+				 ev->d_name);
+			if (!mc_exists(from))
+				continue;
+			mc_snprintf(to, sizeof(to), "%s/%s", so, ev->d_name);
+			if (mkdir(to, 0755))
+				continue;
+			strncat(to, "/format", sizeof(to) - strlen(to) - 1);
+			mc_copy_file(from, to);
+		}
+		closedir(ed);
+	}
+	if (sd)
+		closedir(sd);
+}
+
+int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
+			  const char *conf, struct mc_err *e)
+{
+	char path[PATH_MAX + 32], host[256] = "?", date[64];
+	struct timespec rt, mono;
+	struct utsname u;
+	time_t now = time(NULL);
+	FILE *f;
+
+	mc_snprintf(path, sizeof(path), "%s/mttsession", dir);
+	f = fopen(path, "w");
+	if (!f)
+		return mc_fail(e, "%s: %s", path, strerror(errno));
+	clock_gettime(CLOCK_REALTIME, &rt);
+	clock_gettime(CLOCK_MONOTONIC, &mono);
+	uname(&u);
+	gethostname(host, sizeof(host) - 1);
+	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+	fprintf(f, "# mttcontrol session: decode with \"mttdecode %s\"\n",
+		dir);
+	put(f, "mttsession", "1");
+	put(f, "started", "%s", date);
+	put(f, "host", "%s", host);
+	put(f, "kernel", "%s %s %s %s", u.sysname, u.release, u.version,
+	    u.machine);
+	put(f, "clock_realtime_ns", "%lld",
+	    (long long)rt.tv_sec * 1000000000 + rt.tv_nsec);
+	put(f, "clock_monotonic_ns", "%lld",
+	    (long long)mono.tv_sec * 1000000000 + mono.tv_nsec);
+	put(f, "device", "%s", d->name);
+	put(f, "sink", "%s", d->sink_devnode);
+	put(f, "stream", "stream-*.stp");
+	put(f, "policy", "policy.txt");
+	if (fclose(f))
+		return mc_fail(e, "%s: %s", path, strerror(errno));
+	mc_snprintf(path, sizeof(path), "%s/policy.txt", dir);
+	if (mc_policy_dump(d->name, path, e))
+		return -1;
+	mc_snprintf(path, sizeof(path), "%s/kallsyms", dir);
+	if (mc_copy_file("/proc/kallsyms", path))
+		unlink(path);
+	copy_events(dir);
+	if (conf) {
+		mc_snprintf(path, sizeof(path), "%s/mttcontrol.conf", dir);
+		if (mc_copy_file(conf, path))
+			return mc_fail(e, "%s: %s", conf, strerror(errno));
+	}
+	mc_snprintf(path, sizeof(path), "%s/collateral.xml", mc_mtt_root());
+	if (mc_exists(path)) {
+		char to[PATH_MAX + 32];
+
+		mc_snprintf(to, sizeof(to), "%s/collateral.xml", dir);
+		mc_copy_file(path, to);
+	}
+	return 0;
+}
+
+static int cmp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+char **mc_session_streams(const char *dir, int *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **v = NULL;
+
+	*n = 0;
+	while (d && (de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+		char **nv;
+
+		if (strncmp(de->d_name, "stream-", 7) || l < 12 ||
+		    strcmp(de->d_name + l - 4, ".stp"))
+			continue;
+		nv = realloc(v, (*n + 1) * sizeof(*v));
+		if (!nv)
+			break;
+		v = nv;
+		if (asprintf(&v[*n], "%s/%s", dir, de->d_name) < 0)
+			break;
+		(*n)++;
+	}
+	if (d)
+		closedir(d);
+	if (*n)
+		qsort(v, *n, sizeof(*v), cmp);
+	return v;
+}
+
+void mc_free_list(char **v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}

@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * session.c - "mttdecode DIR" for a session directory written by
+ * mttcontrol(8): a directory with an "mttsession" file stands for its
+ * stream files (stream-*.stp, in order, each decoded as its own input),
+ * and its policy.txt, kallsyms, events/ and collateral.xml are used
+ * unless --policy, --kallsyms, --tracefs or --collateral name others.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static int is_dir(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISDIR(st.st_mode);
+}
+
+/* DIR/name if it exists (allocated), else NULL */
+static char *in_dir(struct opts *o, const char *dir, const char *name)
+{
+	char *p;
+
+	if (asprintf(&p, "%s/%s", dir, name) < 0)
+		return NULL;
+	if (access(p, F_OK)) {
+		free(p);
+		return NULL;
+	}
+	o->owned[o->nowned++] = p;
+	return p;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* append DIR's stream files to v; 0, or -1 out of memory */
+static int streams(const char *dir, char ***v, int *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int first = *n;
+
+	while (d && (de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+		char **nv;
+
+		if (strncmp(de->d_name, "stream-", 7) || l < 12 ||
+		    strcmp(de->d_name + l - 4, ".stp"))
+			continue;
+		nv = realloc(*v, (*n + 1) * sizeof(**v));
+		if (!nv)
+			break;
+		*v = nv;
+		if (asprintf(&(*v)[*n], "%s/%s", dir, de->d_name) < 0)
+			break;
+		(*n)++;
+	}
+	if (d)
+		closedir(d);
+	if (*n > first)
+		qsort(*v + first, *n - first, sizeof(**v), by_name);
+	return 0;
+}
+
+int session_expand(struct opts *o)
+{
+	char **files = NULL, *p;
+	int i, n = 0, any = 0;
+
+	for (i = 0; i < o->nfiles; i++)
+		if (strcmp(o->files[i], "-") && is_dir(o->files[i]))
+			any = 1;
+	if (!any)
+		return 0;
+	for (i = 0; i < o->nfiles; i++) {
+		const char *f = o->files[i];
+		char **nv;
+
+		if (!strcmp(f, "-") || !is_dir(f)) {
+			nv = realloc(files, (n + 1) * sizeof(*files));
+			if (!nv || !(nv[n] = strdup(f)))
+				goto oom;
+			files = nv;
+			n++;
+			continue;
+		}
+		if (asprintf(&p, "%s/mttsession", f) < 0)
+			goto oom;
+		if (access(p, F_OK)) {
+			fprintf(stderr, "mttdecode: %s: a directory, and not a mttcontrol session (no mttsession file)\n",
+				f);
+			free(p);
+			goto fail;
+		}
+		free(p);
+		if (streams(f, &files, &n))
+			goto oom;
+		if (!o->policy)
+			o->policy = in_dir(o, f, "policy.txt");
+		if (!o->kallsyms)
+			o->kallsyms = in_dir(o, f, "kallsyms");
+		if (!o->tracefs)
+			o->tracefs = in_dir(o, f, "events");
+		if (!o->ncollateral &&
+		    (o->collateral[0] = in_dir(o, f, "collateral.xml")))
+			o->ncollateral = 1;
+	}
+	o->files = files;
+	o->nfiles = n;
+	o->files_owned = 1;
+	return 0;
+oom:
+	fprintf(stderr, "mttdecode: out of memory\n");
+fail:
+	for (i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+	return 1;
+}
+
+void session_free(struct opts *o)
+{
+	int i;
+
+	if (o->files_owned) {
+		for (i = 0; i < o->nfiles; i++)
+			free(o->files[i]);
+		free(o->files);
+	}
+	for (i = 0; i < o->nowned; i++)
+		free(o->owned[i]);
+}
