@@ -218,16 +218,19 @@ P8="ff ff ff ff ff ff ff ff ff ff 0f 0f 30"
 S=$TMP/session
 mkdir "$S"
 printf 'mttsession 1\ndevice swstm.0\n' >"$S/mttsession"
-# file 0: M8 07, C8 03, D32TS "hell" ts 5, D8M "o"; file 1: the same on c4
-bytes "$P8 01 37 30 6f c6 c6 56 86 51 8f f6" >"$S/stream-0000.stp"
-bytes "$P8 01 37 40 6f c6 c6 56 86 51 8f f6" >"$S/stream-0001.stp"
+# the stream: M8 07, C8 03, D32TS "hell" ts 5, D8M "o", twice; rotated
+# files are that stream cut anywhere (here inside packets)
+H="$P8 01 37 30 6f c6 c6 56 86 51 8f f6"
+bytes "$H $H" >"$TMP/whole.stp"
+head -c 17 "$TMP/whole.stp" >"$S/stream-0000.stp"
+tail -c +18 "$TMP/whole.stp" | head -c 12 >"$S/stream-0001.stp"
+tail -c +30 "$TMP/whole.stp" >"$S/stream-0002.stp"
 printf '# policy\nuser 7 7 3 3\napp 7 7 4 4\n' >"$S/policy.txt"
 "$M" "$S" >"$TMP/dir.txt" 2>&1
 rc=$?
-"$MTTDECODE" --policy "$S/policy.txt" "$S/stream-0000.stp" "$S/stream-0001.stp" \
-	>"$TMP/files.txt" 2>&1
+"$MTTDECODE" --policy "$S/policy.txt" "$TMP/whole.stp" >"$TMP/files.txt" 2>&1
 tap_is "$rc:$(cat "$TMP/dir.txt")" "0:$(cat "$TMP/files.txt")" \
-	"mttdecode DIR: its stream files in order, with its policy"
+	"mttdecode DIR: its stream files in order, as one stream, with its policy"
 tap_is "$(grep -c '"hello"' "$TMP/dir.txt")" 2 "... both messages"
 echo "user 7 x" >"$S/policy.txt"
 "$M" "$S" >"$TMP/out" 2>&1

@@ -6,8 +6,8 @@
  * streams on /dev/null, errors in DIR/collector.log) holding the run
  * lock, that drains the sink into stream-NNNN.stp files until SIGTERM,
  * then drains what is left and writes DIR/summary.  With a rotation
- * size, it starts a new file past that size by reopening the sink, so
- * every file begins with a synchronisation and decodes alone.  --view
+ * size, it starts a new file at that size: the files are the stream cut
+ * in pieces, decoded in order as one (mttdecode DIR does that).  --view
  * follows the running session's files into mttdecode.
  */
 #define _GNU_SOURCE
@@ -102,6 +102,7 @@ static int pump(struct coll *c, char *buf)
 
 		if (left < want)
 			want = left < MIN_READ ? MIN_READ : (size_t)left;
+		/* a file is at most rotate + MIN_READ - 1 bytes */
 	}
 	r = read(c->sink, buf, want);
 	if (r < 0)
@@ -118,12 +119,9 @@ static int pump(struct coll *c, char *buf)
 	c->fbytes += (unsigned long long)r;
 	c->bytes += (unsigned long long)r;
 	if (c->rotate && c->fbytes >= c->rotate) {
-		/* reopening the sink starts the next file with a sync */
 		close(c->out);
-		close(c->sink);
 		c->idx++;
-		c->sink = open_sink(&c->dev);
-		if (c->sink < 0 || open_stream(c))
+		if (open_stream(c))
 			return -1;
 	}
 	return 1;

@@ -170,8 +170,10 @@ int mc_run_get(struct mc_run *r, struct mc_err *e);
 /* write the session directory's metadata */
 int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 			  const char *conf, struct mc_err *e);
-/* policy of device as "node m0 m1 c0 c1" lines into FILE */
-int mc_policy_dump(const char *device, const char *file, struct mc_err *e);
+/* policy of device as "node m0 m1 c0 c1" lines into FILE; its protocol
+ * into proto ("none" stays if the device has no policy) */
+int mc_policy_dump(const char *device, const char *file, char *proto,
+		   size_t plen, struct mc_err *e);
 /* the stream files of DIR, sorted; *n of them (free with mc_free_list) */
 char **mc_session_streams(const char *dir, int *n);
 void mc_free_list(char **v, int n);

@@ -77,7 +77,8 @@ static int put(FILE *f, const char *key, const char *fmt, ...)
 	return fputc('\n', f);
 }
 
-int mc_policy_dump(const char *device, const char *file, struct mc_err *e)
+int mc_policy_dump(const char *device, const char *file, char *proto_out,
+		   size_t protolen, struct mc_err *e)
 {
 	DIR *d = opendir(mc_policy_root());
 	struct dirent *de;
@@ -112,6 +113,8 @@ int mc_policy_dump(const char *device, const char *file, struct mc_err *e)
 
 		mc_snprintf(path, sizeof(path), "%s/protocol", pol);
 		mc_read(path, proto, sizeof(proto));
+		if (proto_out)
+			mc_snprintf(proto_out, protolen, "%s", proto);
 		fprintf(f, "# stp-policy-dump: %s\n# device %s protocol %s\n",
 			strrchr(pol, '/') + 1, device, proto);
 		/* node directories, parents first (sorted paths) */
@@ -201,6 +204,7 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 			  const char *conf, struct mc_err *e)
 {
 	char path[PATH_MAX + 32], host[256] = "?", date[64];
+	char proto[MC_NAME_MAX] = "none";
 	struct timespec rt, mono;
 	struct utsname u;
 	time_t now = time(NULL);
@@ -230,11 +234,15 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 	put(f, "sink", "%s", d->sink_devnode);
 	put(f, "stream", "stream-*.stp");
 	put(f, "policy", "policy.txt");
+	mc_snprintf(path, sizeof(path), "%s/policy.txt", dir);
+	if (mc_policy_dump(d->name, path, proto, sizeof(proto), e)) {
+		fclose(f);
+		return -1;
+	}
+	/* mttdecode decodes a p_sys-t session's messages as SyS-T */
+	put(f, "protocol", "%s", proto);
 	if (fclose(f))
 		return mc_fail(e, "%s: %s", path, strerror(errno));
-	mc_snprintf(path, sizeof(path), "%s/policy.txt", dir);
-	if (mc_policy_dump(d->name, path, e))
-		return -1;
 	mc_snprintf(path, sizeof(path), "%s/kallsyms", dir);
 	if (mc_copy_file("/proc/kallsyms", path))
 		unlink(path);

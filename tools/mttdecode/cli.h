@@ -47,6 +47,8 @@ struct opts {
 	int files_owned;	/* files were made by session_expand() */
 	char *owned[4];		/* session files named by session_expand() */
 	int nowned;
+	int children[8];	/* session_expand()'s stream feeders */
+	int nchildren;
 };
 
 /* text printer state: what was last announced */
@@ -149,7 +151,8 @@ int parse_options(struct opts *o, int argc, char **argv);
 /* session.c: mttcontrol session directories among the files become
  * their streams and resources; 0, or 1 after printing why */
 int session_expand(struct opts *o);
-void session_free(struct opts *o);
+/* 1 if a feeder of session streams failed (it said why) */
+int session_free(struct opts *o);
 /* setup.c: resources, the SyS-T decoder and the printer; 0, or 1 after
  * printing why */
 int setup(struct app *a);

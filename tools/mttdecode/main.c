@@ -75,7 +75,8 @@ int main(int argc, char **argv)
 			ret = 2;
 	}
 	teardown(a);
-	session_free(&a->o);
+	if (session_free(&a->o) && !ret)
+		ret = 1;
 	free(a);
 	return ret;
 }

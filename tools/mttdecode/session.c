@@ -4,14 +4,19 @@
  * mttcontrol(8): a directory with an "mttsession" file stands for its
  * stream files (stream-*.stp, in order, each decoded as its own input),
  * and its policy.txt, kallsyms, events/ and collateral.xml are used
- * unless --policy, --kallsyms, --tracefs or --collateral name others.
+ * unless --policy, --kallsyms, --tracefs or --collateral name others;
+ * a session whose policy was p_sys-t is decoded as with --syst.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -72,6 +77,68 @@ static int streams(const char *dir, char ***v, int *n)
 	return 0;
 }
 
+/* files [first, *n) become one input: a pipe fed by a child; 0 or -1 */
+static int concat(struct opts *o, char **v, int first, int *n)
+{
+	int p[2], i;
+	pid_t pid;
+
+	if (*n - first < 2)
+		return 0;
+	if (o->nchildren == (int)(sizeof(o->children) / sizeof(o->children[0])))
+		return -1;
+	if (pipe(p))
+		return -1;
+	pid = fork();
+	if (pid < 0) {
+		close(p[0]);
+		close(p[1]);
+		return -1;
+	}
+	if (!pid) {
+		static char buf[65536];
+
+		close(p[0]);
+		signal(SIGPIPE, SIG_DFL);
+		for (i = first; i < *n; i++) {
+			int fd = open(v[i], O_RDONLY);
+			ssize_t r;
+
+			if (fd < 0) {
+				fprintf(stderr, "mttdecode: %s: %s\n", v[i],
+					strerror(errno));
+				_exit(1);
+			}
+			while ((r = read(fd, buf, sizeof(buf))) > 0)
+				if (write(p[1], buf, (size_t)r) != r)
+					_exit(1);
+			close(fd);
+		}
+		_exit(0);
+	}
+	close(p[1]);
+	o->children[o->nchildren++] = pid;
+	for (i = first; i < *n; i++)
+		free(v[i]);
+	*n = first + 1;
+	if (asprintf(&v[first], "/dev/fd/%d", p[0]) < 0)
+		return -1;
+	return 0;
+}
+
+/* the session's "protocol" line says p_sys-t: decode as SyS-T */
+static void session_protocol(struct opts *o, const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strcmp(line, "protocol p_sys-t\n"))
+			o->syst = 1;
+	if (f)
+		fclose(f);
+}
+
 int session_expand(struct opts *o)
 {
 	char **files = NULL, *p;
@@ -102,9 +169,15 @@ int session_expand(struct opts *o)
 			free(p);
 			goto fail;
 		}
+		session_protocol(o, p);
 		free(p);
-		if (streams(f, &files, &n))
-			goto oom;
+		{
+			int first = n;
+
+			if (streams(f, &files, &n) ||
+			    concat(o, files, first, &n))
+				goto oom;
+		}
 		if (!o->policy)
 			o->policy = in_dir(o, f, "policy.txt");
 		if (!o->kallsyms)
@@ -128,9 +201,14 @@ fail:
 	return 1;
 }
 
-void session_free(struct opts *o)
+int session_free(struct opts *o)
 {
-	int i;
+	int i, st, ret = 0;
+
+	for (i = 0; i < o->nchildren; i++)
+		if (waitpid(o->children[i], &st, 0) < 0 || !WIFEXITED(st) ||
+		    WEXITSTATUS(st))
+			ret = 1;
 
 	if (o->files_owned) {
 		for (i = 0; i < o->nfiles; i++)
@@ -139,4 +217,5 @@ void session_free(struct opts *o)
 	}
 	for (i = 0; i < o->nowned; i++)
 		free(o->owned[i]);
+	return ret;
 }
