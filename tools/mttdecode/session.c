@@ -121,7 +121,7 @@ static int concat(struct opts *o, char **v, int first, int *n)
 	for (i = first; i < *n; i++)
 		free(v[i]);
 	*n = first + 1;
-	if (asprintf(&v[first], "/dev/fd/%d", p[0]) < 0)
+	if (asprintf(&v[first], "/proc/self/fd/%d", p[0]) < 0)
 		return -1;
 	return 0;
 }
