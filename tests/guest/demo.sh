@@ -1,22 +1,29 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Demo trace session, run in the VM by tests/vm/demo.sh (make demo): load
-# the stack, set up a policy from configfs-examples/, trace from two
-# processes, read the software STM sink and decode it with mttdecode and
-# with OpenCSD's trc_pkt_lister.  Human output; non-zero exit on failure.
+# Demo trace session, run in the VM by tests/vm/demo.sh (make demo): set
+# the stack up from a configuration file with mttcontrol, record a session
+# while two processes trace, stop it, decode the session directory with
+# mttdecode and its stream with OpenCSD's trc_pkt_lister.  Human output;
+# non-zero exit on failure.
 . /stm/tests/lib.sh
 
 step() { printf '\n==> %s\n' "$*"; }
 die() { echo "demo failed: $*"; exit 1; }
+CONF=/stm/tests/demo.conf
+S=/tmp/demo-session
 
-step "Loading configfs, stm_core, stm_p_basic and swstm (kernel $(uname -r))"
-stack_load || die "module load"
-ls -l /dev/swstm.0 /dev/swstm.0-sink
-echo "/sys/class/stm/swstm.0: masters $(cat /sys/class/stm/swstm.0/masters)," \
-     "channels $(cat /sys/class/stm/swstm.0/channels)"
+step "The configuration ($CONF, kernel $(uname -r))"
+grep -v '^#' $CONF
 
-step "Policy from configfs-examples/basic-policy.sh"
-/stm/configfs-examples/basic-policy.sh swstm.0 || die "policy"
+step "mttcontrol --setup --dry-run: what it would do"
+mttcontrol --setup --dry-run $CONF || die "dry run"
+
+step "mttcontrol --setup: load the modules, create the policy"
+mttcontrol --setup $CONF || die "setup"
+mttcontrol --status
+
+step "mttcontrol --start -o $S"
+mttcontrol --start -c $CONF -o $S || die "start"
 
 step "Tracing from two processes at once"
 echo '  process 1: a shell writing to /dev/swstm.0 (no id: its name "sh" is'
@@ -35,23 +42,19 @@ app=$!
 wait $shell $app
 echo "  stmctl: $(cat /tmp/stmctl.out)"
 
-step "Reading the sink /dev/swstm.0-sink"
-swstm_read drain -N -o /tmp/demo.stp > /dev/null || die "sink read"
-SINK=/sys/class/misc/swstm.0-sink
-echo "  $(wc -c < /tmp/demo.stp) bytes of STPv2; sink counters:" \
-     "packets=$(cat $SINK/packets) bytes_written=$(cat $SINK/bytes_written)" \
-     "bytes_read=$(cat $SINK/bytes_read) drops=$(cat $SINK/drops)"
-echo "  first bytes:"
-hexdump -C /tmp/demo.stp | head -n 4
+step "mttcontrol --stop"
+mttcontrol --stop || die "stop"
+echo "  the session directory:"
+ls -l $S | sed 's/^/  /'
 
-step "Decoded by mttdecode (time ns, master, channel, length, text)"
-mttdecode /tmp/demo.stp || die "mttdecode"
+step "mttdecode $S (time, policy node, severity, GUID, type, text)"
+mttdecode $S || die "mttdecode"
 
 step "The same stream through OpenCSD's trc_pkt_lister (an independent decoder)"
-/stm/tests/lib/opencsd.sh /tmp/demo.stp | head -n 12 || die "opencsd"
+/stm/tests/lib/opencsd.sh $S/stream-0000.stp | head -n 12 || die "opencsd"
 echo "  (master channel size value marked ts, one line per data packet)"
 
-step "Cleaning up"
-/stm/configfs-examples/remove-policy.sh /sys/kernel/config/stp-policy/swstm.0.example
+step "mttcontrol --teardown, unloading"
+mttcontrol --teardown $CONF
 stack_unload
 echo "demo complete"

@@ -158,6 +158,7 @@ static int collect(struct coll *c)
 	close(c->out);
 	close(c->sink);
 	free(buf);
+	mc_session_copy_events(c->dir);	/* events enabled since the start */
 	now = time(NULL);
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	mc_snprintf(path, sizeof(path), "%s/summary", c->dir);
@@ -428,6 +429,21 @@ static void decoder_path(char *buf, size_t len)
 		mc_snprintf(buf, len, "%s", self);
 }
 
+/* the session's policy was p_sys-t (its mttsession says so) */
+static int is_syst(const char *mttsession)
+{
+	FILE *f = fopen(mttsession, "r");
+	char line[256];
+	int syst = 0;
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strcmp(line, "protocol p_sys-t\n"))
+			syst = 1;
+	if (f)
+		fclose(f);
+	return syst;
+}
+
 static int session_running(void)
 {
 	struct mc_run r;
@@ -465,6 +481,9 @@ int mc_view(const struct mc_opts *o, struct mc_err *e)
 		mc_snprintf(ev, sizeof(ev), "--tracefs=%s/events", r.dir);
 		argv[argc++] = ev;
 	}
+	mc_snprintf(file, sizeof(file), "%s/mttsession", r.dir);
+	if (is_syst(file))
+		argv[argc++] = "--syst";
 	if (o->json)
 		argv[argc++] = "--format=json";
 	argv[argc++] = "-";

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * count.c - what a session captured: its stream files decoded with
- * libmttdecode (each file on its own, as mttdecode does) to count bytes,
- * messages and losses.
+ * count.c - what a session captured: its stream files decoded in order
+ * as one stream (as mttdecode DIR does) with libmttdecode, to count
+ * bytes, messages and losses.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -26,52 +27,45 @@ static void on_event(void *ctx, const struct mttd_msg_event *ev)
 		n->losses++;
 }
 
-static int count_file(const char *path, struct mc_counts *n,
-		      struct mc_err *e)
+int mc_count(const char *dir, struct mc_counts *n, struct mc_err *e)
 {
 	struct mttd_msg_sink sink = { .event = on_event, .ctx = n };
 	struct mttd_msgdec *msg = mttd_msg_new(NULL);
 	struct mttd_stp_config sc = { .fn = mttd_msg_stp_fn, .ctx = msg };
 	struct mttd_stp *stp = msg ? mttd_stp_new(&sc) : NULL;
-	char buf[65536];
+	char *buf = malloc(65536);
+	int i, nf, fd, ret = 0;
+	char **f = mc_session_streams(dir, &nf);
 	ssize_t r;
-	int fd, ret = 0;
 
-	if (!stp || mttd_msg_add_sink(msg, &sink)) {
-		mttd_stp_free(stp);
-		mttd_msg_free(msg);
+	memset(n, 0, sizeof(*n));
+	if (!stp || !buf || mttd_msg_add_sink(msg, &sink)) {
 		e->fatal = 1;
-		return mc_fail(e, "out of memory");
+		ret = mc_fail(e, "out of memory");
 	}
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
-		ret = mc_fail(e, "%s: %s", path, strerror(errno));
-	} else {
-		while ((r = read(fd, buf, sizeof(buf))) > 0) {
+	for (i = 0; i < nf && !ret; i++) {
+		fd = open(f[i], O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			ret = mc_fail(e, "%s: %s", f[i], strerror(errno));
+			break;
+		}
+		while ((r = read(fd, buf, 65536)) > 0) {
 			mttd_stp_feed(stp, buf, (size_t)r);
 			n->bytes += (uint64_t)r;
 		}
 		if (r < 0)
-			ret = mc_fail(e, "%s: %s", path, strerror(errno));
+			ret = mc_fail(e, "%s: %s", f[i], strerror(errno));
 		close(fd);
+		n->files++;
 	}
-	mttd_stp_finish(stp);
-	n->messages += mttd_msg_stats(msg)->messages;
-	n->incomplete += mttd_msg_stats(msg)->incomplete;
-	n->files++;
+	if (stp) {
+		mttd_stp_finish(stp);
+		n->messages = mttd_msg_stats(msg)->messages;
+		n->incomplete = mttd_msg_stats(msg)->incomplete;
+	}
+	mc_free_list(f, nf);
+	free(buf);
 	mttd_stp_free(stp);
 	mttd_msg_free(msg);
-	return ret;
-}
-
-int mc_count(const char *dir, struct mc_counts *n, struct mc_err *e)
-{
-	int i, nf, ret = 0;
-	char **f = mc_session_streams(dir, &nf);
-
-	memset(n, 0, sizeof(*n));
-	for (i = 0; i < nf && !ret; i++)
-		ret = count_file(f[i], n, e);
-	mc_free_list(f, nf);
 	return ret;
 }

@@ -170,6 +170,9 @@ int mc_run_get(struct mc_run *r, struct mc_err *e);
 /* write the session directory's metadata */
 int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 			  const char *conf, struct mc_err *e);
+/* the tracefs formats of the ftrace system and of the events enabled
+ * now into DIR/events (those already there are kept) */
+void mc_session_copy_events(const char *dir);
 /* policy of device as "node m0 m1 c0 c1" lines into FILE; its protocol
  * into proto ("none" stays if the device has no policy) */
 int mc_policy_dump(const char *device, const char *file, char *proto,

@@ -11,8 +11,9 @@
  * A session directory: "mttsession" (what, when, where: key value
  * lines), the stream in stream-NNNN.stp files (each starts with a
  * synchronisation, so each decodes alone), "policy.txt" (the policy as
- * applied, mttdecode --policy format), "kallsyms", "events/" (tracefs
- * event formats), "mttcontrol.conf" (the configuration used, if any),
+ * applied, mttdecode --policy format), "kallsyms", "events/" (the
+ * tracefs formats of the ftrace system and of the events enabled at the
+ * start or at the end of the session), "mttcontrol.conf" (the configuration used, if any),
  * "collateral.xml" (MTT's, if any) and, once the collector has ended,
  * "summary".
  */
@@ -142,62 +143,69 @@ int mc_policy_dump(const char *device, const char *file, char *proto_out,
 	return 0;
 }
 
-/* copy the tracefs event formats: events/<system>/<event>/format */
-static void copy_events(const char *dir)
+/* copy one event's format to DIR/events/<system>/<event>/format */
+static void copy_event(const char *root, const char *dir, const char *sys,
+		       const char *ev)
+{
+	char from[PATH_MAX], to[PATH_MAX];
+
+	mc_snprintf(from, sizeof(from), "%s/%s/%s/format", root, sys, ev);
+	mc_snprintf(to, sizeof(to), "%s/events/%s/%s/format", dir, sys, ev);
+	if (mc_exists(to) || !mc_exists(from))
+		return;
+	mc_snprintf(to, sizeof(to), "%s/events", dir);
+	mkdir(to, 0755);
+	mc_snprintf(to, sizeof(to), "%s/events/%s", dir, sys);
+	mkdir(to, 0755);
+	mc_snprintf(to, sizeof(to), "%s/events/%s/%s", dir, sys, ev);
+	mkdir(to, 0755);
+	mc_snprintf(to, sizeof(to), "%s/events/%s/%s/format", dir, sys, ev);
+	mc_copy_file(from, to);
+}
+
+void mc_session_copy_events(const char *dir)
 {
 	static const char *const roots[] = {
-		"/sys/kernel/tracing/events", "/sys/kernel/debug/tracing/events",
-		NULL
+		"/sys/kernel/tracing", "/sys/kernel/debug/tracing", NULL
 	};
 	const char *root = NULL;
-	DIR *sd, *ed;
-	struct dirent *s, *ev;
-	char out[PATH_MAX];
+	char path[PATH_MAX], line[512], *colon;
+	struct dirent *de;
+	FILE *f;
+	DIR *d;
 	int i;
 
-	for (i = 0; roots[i] && !root; i++)
-		if (mc_isdir(roots[i]))
+	for (i = 0; roots[i] && !root; i++) {
+		mc_snprintf(path, sizeof(path), "%s/events", roots[i]);
+		if (mc_isdir(path))
 			root = roots[i];
+	}
 	if (!root)
 		return;
-	mc_snprintf(out, sizeof(out), "%s/events", dir);
-	if (mkdir(out, 0755))
-		return;
-	sd = opendir(root);
-	while (sd && (s = readdir(sd))) {
-		char sp[PATH_MAX], so[PATH_MAX];
+	/* the ftrace system: function, print (trace_marker), ... */
+	char events[PATH_MAX];
 
-		if (s->d_name[0] == '.')
+	mc_snprintf(events, sizeof(events), "%s/events", root);
+	mc_snprintf(path, sizeof(path), "%s/ftrace", events);
+	d = opendir(path);
+	while (d && (de = readdir(d)))
+		if (de->d_name[0] != '.')
+			copy_event(events, dir, "ftrace", de->d_name);
+	if (d)
+		closedir(d);
+	/* the events enabled now, "system:event" a line */
+	mc_snprintf(path, sizeof(path), "%s/set_event", root);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		colon = strchr(line, ':');
+		if (!colon || strchr(colon + 1, '/') || strchr(line, '/'))
 			continue;
-		mc_snprintf(sp, sizeof(sp), "%s/%s", root, s->d_name);
-		if (!mc_isdir(sp))
-			continue;
-		mc_snprintf(so, sizeof(so), "%s/%s", out, s->d_name);
-		ed = opendir(sp);
-		if (!ed || mkdir(so, 0755)) {
-			if (ed)
-				closedir(ed);
-			continue;
-		}
-		while ((ev = readdir(ed))) {
-			char from[PATH_MAX + 300], to[PATH_MAX + 300];
-
-			if (ev->d_name[0] == '.')
-				continue;
-			mc_snprintf(from, sizeof(from), "%s/%s/format", sp,
-				 ev->d_name);
-			if (!mc_exists(from))
-				continue;
-			mc_snprintf(to, sizeof(to), "%s/%s", so, ev->d_name);
-			if (mkdir(to, 0755))
-				continue;
-			strncat(to, "/format", sizeof(to) - strlen(to) - 1);
-			mc_copy_file(from, to);
-		}
-		closedir(ed);
+		*colon = 0;
+		copy_event(events, dir, line, colon + 1);
 	}
-	if (sd)
-		closedir(sd);
+	if (f)
+		fclose(f);
 }
 
 int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
@@ -246,7 +254,7 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 	mc_snprintf(path, sizeof(path), "%s/kallsyms", dir);
 	if (mc_copy_file("/proc/kallsyms", path))
 		unlink(path);
-	copy_events(dir);
+	mc_session_copy_events(dir);
 	if (conf) {
 		mc_snprintf(path, sizeof(path), "%s/mttcontrol.conf", dir);
 		if (mc_copy_file(conf, path))
