@@ -169,6 +169,11 @@ static void protocols(struct out *o)
 		fputs(n ? "\n" : " none loaded\n", o->f);
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
 /* the attributes of a node (every file but the read-only ones) */
 static void node_attrs(struct out *o, const char *dir)
 {
@@ -198,8 +203,7 @@ static void node_attrs(struct out *o, const char *dir)
 	if (d)
 		closedir(d);
 	if (n)
-		qsort(names, n, sizeof(*names),
-	      (int (*)(const void *, const void *))strverscmp);
+		qsort(names, n, sizeof(*names), by_name);
 	for (i = 0; i < n; i++) {
 		char v[MC_VAL_MAX];
 
@@ -240,8 +244,7 @@ static void nodes(struct out *o, const char *pol, const char *dir, int *n)
 	if (d)
 		closedir(d);
 	if (ns)
-		qsort(subs, ns, sizeof(*subs),
-	      (int (*)(const void *, const void *))strverscmp);
+		qsort(subs, ns, sizeof(*subs), by_name);
 	for (i = 0; i < ns; i++) {
 		const char *rel = subs[i] + strlen(pol) + 1;
 		char m[64], c[64];
