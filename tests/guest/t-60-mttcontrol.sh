@@ -5,7 +5,7 @@
 # kernel refuses) exits 1 naming what failed and leaves configfs, the
 # source links and the loaded modules exactly as before; --setup loads
 # the stack and is a no-op the second time; --stop without a session;
-# two --start at once; --view following a session; a full session (a
+# two --start at once; --view following a session; --start --live; a full session (a
 # shell, a program with its own policy id, console, ftrace and
 # heartbeat) decoded by "mttdecode DIR" and compared with what was sent; a collector killed with SIGKILL
 # leaves a decodable partial session (rotated files); --status --json is
@@ -212,6 +212,22 @@ tap_check "rotated into several files ($n)" test "$n" -ge 2
 mttdecode $K >$W/k.txt 2>&1
 tap_eq "the partial session decodes: all 150 lines, in order" "$(seq 1 150 | tr '\n' ' ')" \
 	"$(grep -o 'mc-kill-[0-9]*' $W/k.txt | sed 's/mc-kill-//' | tr '\n' ' ')"
+
+# --- --start --live: a session viewed as it runs, stopped by a signal --------
+mttcontrol --start --live -c $W/good.conf -o $W/live >$W/live.txt 2>&1 &
+lp=$!
+for i in 1 2 3; do echo "mc-live-$i" >/dev/swstm.0; done
+live_seen() {
+	grep -q 'mc-live-3' $W/live.txt
+}
+tap_check "--start --live prints the lines as they arrive (hang guard 600 s)" wait_until 600 live_seen
+kill -TERM $lp
+wait $lp
+tap_eq "SIGTERM ends --live with exit 0" 0 $?
+tap_match "... and stops the session" "session stopped: $W/live" "$(cat $W/live.txt)"
+tap_eq "the lines, in order" "mc-live-1 mc-live-2 mc-live-3" \
+	"$(grep -o 'mc-live-[0-9]' $W/live.txt | tr '\n' ' ' | sed 's/ $//')"
+tap_check "no session left" no_session
 
 # --- teardown -----------------------------------------------------------------------
 tap_check "teardown" mttcontrol --teardown $W/good.conf
