@@ -2,7 +2,10 @@
 /*
  * p_sys-t: MIPI SyS-T framing for the STM class.
  *
- * Every write becomes one SyS-T STRING/GENERIC message on the writer's
+ * A write that is one native MTT frame (Documentation/mtt.rst) becomes a
+ * RAW message of subtype 0x31 with that frame as payload, its severity
+ * from the frame's level and its unit from the component id.
+ * Every other write becomes one SyS-T STRING/GENERIC message on the writer's
  * channel: a 32-bit header in a timestamped STP packet, the policy node's
  * GUID (or an origin in the header instead), optionally the payload
  * length, optionally a SyS-T timestamp, the payload as given (no NUL
@@ -28,6 +31,8 @@
 #include <linux/slab.h>
 #include <linux/timekeeping.h>
 #include <linux/uuid.h>
+#include <linux/mtt.h>
+#include <linux/mtt_ptcl.h>
 
 #include "stm.h"
 
@@ -42,13 +47,21 @@
 #define SYST_HDR_SUBTYPE	GENMASK(29, 24)
 
 #define SYST_TYPE_STRING	2
+#define SYST_TYPE_RAW		6
 #define SYST_TYPE_CLOCK		8
+#define SYST_RAW_MTT		0x31	/* MTT frame, major version 1 */
 #define SYST_STRING_GENERIC	1
 #define SYST_CLOCK_SYNC		1
 
 #define SYST_SEVERITY_MAX	0
+#define SYST_SEVERITY_FATAL	1
+#define SYST_SEVERITY_ERROR	2
+#define SYST_SEVERITY_WARNING	3
 #define SYST_SEVERITY_INFO	4
+#define SYST_SEVERITY_USER1	5
+#define SYST_SEVERITY_USER2	6
 #define SYST_SEVERITY_DEBUG	7
+#define SYST_HDR_UNIT		GENMASK(15, 12)
 
 /* origin: module (7 bits) << 4 | unit (4 bits); -1: send the GUID */
 #define SYST_ORIGIN_NONE	(-1)
@@ -237,6 +250,55 @@ static int notrace sys_t_clock_sync(struct sys_t_output *op,
 	return err;
 }
 
+/* SyS-T severity of an MTT level word: its highest set bit decides. */
+static u32 notrace sys_t_mtt_severity(u32 level)
+{
+	int bit = fls(level) - 1;
+
+	switch (bit) {
+	case 31:
+		return SYST_SEVERITY_ERROR;
+	case 30:
+		return SYST_SEVERITY_WARNING;
+	case 27:
+		return SYST_SEVERITY_FATAL;
+	case 28:
+	case 26:
+	case 16 ... 19:		/* cursors: API entry, return, ... */
+		return SYST_SEVERITY_DEBUG;
+	case 8 ... 15:
+		return SYST_SEVERITY_USER2;
+	case 0 ... 7:
+		return SYST_SEVERITY_USER1;
+	default:		/* INFO, none, other bits */
+		return SYST_SEVERITY_INFO;
+	}
+}
+
+/*
+ * The header of a message carrying the MTT frame @buf: RAW/MTT, severity
+ * from the frame's level, the component id in the unit (or, with a GUID,
+ * in the whole origin field).  Context: any.
+ */
+static u32 notrace sys_t_mtt_header(u32 header, const char *buf)
+{
+	u32 comp = mtt_frame_comp(buf);
+	u32 level = mtt_frame_level(buf);
+
+	header &= ~(SYST_HDR_TYPE | SYST_HDR_SUBTYPE | SYST_HDR_SEVERITY);
+	header |= FIELD_PREP(SYST_HDR_TYPE, SYST_TYPE_RAW) |
+		  FIELD_PREP(SYST_HDR_SUBTYPE, SYST_RAW_MTT) |
+		  FIELD_PREP(SYST_HDR_SEVERITY, sys_t_mtt_severity(level));
+	if (header & SYST_HDR_GUID) {
+		header &= ~SYST_HDR_ORIGIN;
+		header |= FIELD_PREP(SYST_HDR_ORIGIN, comp & 0x7ff);
+	} else {
+		header &= ~SYST_HDR_UNIT;
+		header |= FIELD_PREP(SYST_HDR_UNIT, comp & 0xf);
+	}
+	return header;
+}
+
 /**
  * sys_t_write() - send one SyS-T message
  * @data:	the STM device
@@ -282,6 +344,9 @@ static ssize_t notrace sys_t_write(struct stm_data *data,
 	}
 
 	header = op->header;
+	/* An MTT frame (the mtt source, libmtt) becomes a RAW/MTT message. */
+	if (mtt_frame_ok(buf, count))
+		header = sys_t_mtt_header(header, buf);
 	if (sys_t_due(&op->ts_last, op->ts_interval, now))
 		header |= SYST_HDR_TS;
 	if (op->node.do_len)

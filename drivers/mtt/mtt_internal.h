@@ -1,0 +1,91 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Internals of the mtt module: components, the stm_source "mtt" and its
+ * channels, frame building and sysfs.
+ */
+#ifndef _DRIVERS_MTT_INTERNAL_H
+#define _DRIVERS_MTT_INTERNAL_H
+
+#include <linux/kobject.h>
+#include <linux/list.h>
+#include <linux/mtt.h>
+#include <linux/mutex.h>
+
+/* Trace contexts one CPU can nest: task, softirq, hard IRQ, NMI. */
+#define MTT_NEST		4
+/* Per-CPU frame buffer size: the largest frame sent. */
+#define MTT_FRAME_MAX		4096
+
+/**
+ * struct mtt_stats - per-CPU counters of a component
+ * @sent:	frames handed to the STM class
+ * @dropped:	frames that passed the filters but were not sent
+ */
+struct mtt_stats {
+	u64	sent;
+	u64	dropped;
+};
+
+/**
+ * struct mtt_comp - one component
+ * @pub:	the part trace points read inline (active level mask)
+ * @kobj:	/sys/kernel/mtt/components/<name>
+ * @entry:	on mtt_components (RCU for mtt_data_raw(), mtt_mutex)
+ * @id:		component id
+ * @filter:	the component's own level mask (mtt_mutex)
+ * @chan:	channel offset in the source's range (READ_ONCE)
+ * @pinned:	@chan was chosen by the user (sysfs or a predefined id)
+ * @opens:	mtt_open() calls not yet closed (mtt_mutex)
+ * @stats:	counters
+ * @name:	component name
+ */
+struct mtt_comp {
+	struct mtt_component	pub;
+	struct kobject		kobj;
+	struct list_head	entry;
+	u32			id;
+	u32			filter;
+	unsigned int		chan;
+	bool			pinned;
+	unsigned int		opens;
+	struct mtt_stats __percpu *stats;
+	char			name[MTT_COMP_NAME_LEN];
+};
+
+static inline struct mtt_comp *to_mtt_comp(struct mtt_component *pub)
+{
+	return container_of(pub, struct mtt_comp, pub);
+}
+
+/* component.c */
+extern struct mutex mtt_mutex;
+extern struct list_head mtt_components;
+extern u32 mtt_core_filter;
+void mtt_comp_set_filter(struct mtt_comp *c, u32 filter);
+void mtt_set_core(u32 filter);
+int mtt_comp_set_chan(struct mtt_comp *c, unsigned int chan);
+void mtt_comp_stats(struct mtt_comp *c, u64 *sent, u64 *dropped);
+void mtt_components_exit(void);
+
+/* output.c */
+extern unsigned int mtt_nr_comp_chans;
+int mtt_output_init(void);
+void mtt_output_exit(void);
+unsigned int mtt_chan_pick(void);
+void mtt_chan_get(unsigned int chan);
+void mtt_chan_put(unsigned int chan);
+int mtt_send(struct mtt_comp *c, const void *frame, size_t len,
+	     unsigned int cpu, unsigned int depth);
+
+/* frame.c */
+int mtt_frames_init(void);
+void mtt_frames_exit(void);
+void mtt_send_meta(struct mtt_comp *c);
+
+/* sysfs.c */
+int mtt_sysfs_init(void);
+void mtt_sysfs_exit(void);
+int mtt_sysfs_add(struct mtt_comp *c);
+void mtt_sysfs_del(struct mtt_comp *c);
+
+#endif /* _DRIVERS_MTT_INTERNAL_H */
