@@ -7,13 +7,14 @@ MTT_COMPS=$MTT_SYS/components
 MTT_SRC=/sys/class/stm_source/mtt
 MTT_POL=swstm.0.mtt
 
-# mtt_setup PROTOCOL [SWSTM_PARAMS...]: the stack, mtt, a policy
-# "swstm.0:PROTOCOL.mtt" (PROTOCOL empty: p_basic) with node mtt on
-# master 2, channels 0-63, and the source linked.
+# mtt_setup PROTOCOL [SWSTM_PARAMS...]: the stack (unless loaded), mtt,
+# a policy MTT_POL="swstm.0:PROTOCOL.mtt" (PROTOCOL empty: p_basic) with
+# node mtt on master 2, channels 0-63, and the source linked.  Sets
+# MTT_POL: call it directly, not in $(...) or tap_check.
 mtt_setup() {
 	local proto=$1
 	shift
-	stack_load "$@" || return 1
+	mod_loaded swstm || stack_load "$@" || return 1
 	case "$proto" in
 	'') MTT_POL=swstm.0.mtt ;;
 	p_sys-t) mod_loaded stm_p_sys_t || mod_load stm_p_sys-t || return 1
@@ -21,7 +22,7 @@ mtt_setup() {
 	p_mtt) mod_loaded stm_p_mtt || mod_load stm_p_mtt || return 1
 		MTT_POL=swstm.0:p_mtt.mtt ;;
 	esac
-	mod_load mtt || return 1
+	mod_loaded mtt || mod_load mtt || return 1
 	sw_node "$MTT_POL" mtt "2 2" "0 63" || return 1
 	[ "$(fsop writeln $MTT_SRC/stm_source_link swstm.0)" = OK ]
 }
