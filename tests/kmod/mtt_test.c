@@ -5,7 +5,7 @@
  *   api       every API call, checked (result: "ok" or "fail: what"),
  *             then one trace of every type, a print and a raw frame
  *   trace N   N traces of a u32 1..N, hint "seq", level INFO
- *   ctx N     from one CPU at once: a task loop tracing "task" 1..,
+ *   ctx N     from one CPU at once: a task loop tracing "task" 1..3000,
  *             an hrtimer tracing "irq" 1..N in hard IRQ context and
  *             sending an NMI to its own CPU that traces "nmi" 1..N
  *             (x86 local APIC), all on this one component
@@ -215,6 +215,8 @@ static int mt_api(void)
 
 /* ---- contexts ----------------------------------------------------------- */
 
+#define MT_TASK_N	3000	/* task context traces of a ctx run */
+
 static unsigned int mt_n;		/* IRQ and NMI traces wanted */
 static unsigned int mt_irq_seq, mt_nmi_seq;
 static atomic_t mt_nmi_pending = ATOMIC_INIT(0);
@@ -274,8 +276,8 @@ static int mt_ctx(unsigned int n)
 	hrtimer_start(&mt_timer, ns_to_ktime(100 * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL_PINNED_HARD);
 	put_cpu();
-	/* trace from task context until the timer is done */
-	while (!completion_done(&mt_done)) {
+	/* a fixed amount of tracing from task context meanwhile */
+	while (task_seq < MT_TASK_N) {
 		task_seq++;
 		mtt_trace(mt_h, MTT_LEVEL_INFO, MTT_TRACEITEM_UINT32, &task_seq,
 			  "task");
