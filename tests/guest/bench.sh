@@ -44,6 +44,13 @@ for size in 16 64 256; do
 	fi
 done
 echo "# swstm drops during the runs: $(sw_attr 0 drops)"
+# MTT: ns per mtt_trace() into dummy_stm (p_basic), enabled and filtered out
+if mod_load mtt && mod_load mtt_test && mkdir $CFG/dummy_stm.0.bench/mtt &&
+	echo dummy_stm.0 >/sys/class/stm_source/mtt/stm_source_link &&
+	echo "bench 100000" >/sys/module/mtt_test/parameters/run; then
+	echo "# mtt_trace: $(cat /sys/module/mtt_test/parameters/result)"
+fi
+rmmod mtt_test mtt 2>/dev/null
 sw_policy_rm
 stack_unload
 

@@ -9,6 +9,7 @@
  *             an hrtimer tracing "irq" 1..N in hard IRQ context and
  *             sending an NMI to its own CPU that traces "nmi" 1..N
  *             (x86 local APIC), all on this one component
+ *   bench N   ns per mtt_trace() enabled and filtered out (make bench)
  * result holds the outcome of the last run.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -16,6 +17,7 @@
 #include <linux/completion.h>
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/string.h>
@@ -299,6 +301,34 @@ static int mt_ctx(unsigned int n)
 	return i == 1000 ? -ETIMEDOUT : 0;
 }
 
+/*
+ * make bench: ns per mtt_trace() with the level let through (to whatever
+ * the source is linked to) and filtered out.  Context: process.
+ */
+static void mt_bench(unsigned int n)
+{
+	u64 t0, t1, t2;
+	unsigned int i;
+	u32 v = 1;
+
+	mtt_set_component_filter(mt_h, MTT_LEVEL_ALL, NULL);
+	t0 = ktime_get_ns();
+	for (i = 0; i < n; i++)
+		mtt_trace(mt_h, MTT_LEVEL_INFO, MTT_TRACEITEM_UINT32, &v,
+			  "bench");
+	t1 = ktime_get_ns();
+	mtt_set_component_filter(mt_h, MTT_LEVEL_NONE, NULL);
+	for (i = 0; i < n; i++)
+		mtt_trace(mt_h, MTT_LEVEL_INFO, MTT_TRACEITEM_UINT32, &v,
+			  "bench");
+	t2 = ktime_get_ns();
+	mtt_set_component_filter(mt_h, MTT_LEVEL_ALL, NULL);
+	t2 = div_u64((t2 - t1) * 100, n);
+	snprintf(result, sizeof(result),
+		 "%u calls: enabled %llu ns, filtered out %llu.%02llu ns",
+		 n, div_u64(t1 - t0, n), div_u64(t2, 100), t2 % 100);
+}
+
 /* Context: process (sysfs write). */
 static int mt_run_set(const char *val, const struct kernel_param *kp)
 {
@@ -313,6 +343,8 @@ static int mt_run_set(const char *val, const struct kernel_param *kp)
 			mtt_trace(mt_h, MTT_LEVEL_INFO, MTT_TRACEITEM_UINT32,
 				  &i, "seq");
 		snprintf(result, sizeof(result), "traced %u", n);
+	} else if (sscanf(val, "bench %u", &n) == 1 && n) {
+		mt_bench(n);
 	} else if (sscanf(val, "ctx %u", &n) == 1 && n) {
 		err = mt_ctx(n);
 	} else {
@@ -326,7 +358,7 @@ static const struct kernel_param_ops mt_run_ops = {
 	.set	= mt_run_set,
 };
 module_param_cb(run, &mt_run_ops, NULL, 0200);
-MODULE_PARM_DESC(run, "api | trace N | ctx N");
+MODULE_PARM_DESC(run, "api | trace N | ctx N | bench N");
 
 static int __init mtest_init(void)
 {
