@@ -81,8 +81,9 @@ module_init(mtt_init);
 
 static void __exit mtt_exit(void)
 {
-	mtt_output_exit();
+	/* components left open by modules already gone, then the source */
 	mtt_components_exit();
+	mtt_output_exit();
 	mtt_sysfs_exit();
 	mtt_frames_exit();
 }
