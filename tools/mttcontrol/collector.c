@@ -397,6 +397,8 @@ int mc_stop(const struct mc_opts *o, struct mc_err *e)
 		return mc_fail(e, "the collector (pid %ld) of session %s had died: what it wrote is kept",
 			       r.pid, r.dir);
 	}
+	if (r.pid <= 0)	/* between --start's fork and its pid file */
+		return mc_fail(e, "a session is starting: try again");
 	if (kill((pid_t)r.pid, SIGTERM))
 		return mc_fail(e, "collector pid %ld: %s", r.pid, strerror(errno));
 	if (wait_unlocked(120))
