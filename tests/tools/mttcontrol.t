@@ -199,6 +199,24 @@ echo '1' > $P/a/do_len
 echo '8f0d8b4a-0000-4000-8000-000000000001' > $P/a/uuid" "--setup --dry-run prints the operations"
 tap_is "$(find "$TMP/stp-policy" | wc -l | tr -d ' ')" 1 "--dry-run touched nothing"
 
+# MTT filters against a stand-in /sys/kernel/mtt: only what differs
+mkdir -p "$TMP/mtt/components/a" "$TMP/mtt/components/b"
+echo 0xffffffff >"$TMP/mtt/filter"
+echo 0x20000000 >"$TMP/mtt/components/a/filter"
+echo ffffffff >"$TMP/mtt/components/b/filter"
+cat >"$TMP/mttf.conf" <<'X'
+device = "mttcontrol-test-nodev.0";
+modules = ( "mttcontrol-test-nomod" );
+mtt = { filter = 0xffffffff;
+	components = ( { name = "a"; filter = 0x20000000; },
+		       { name = "b"; filter = 0xf0000000; } ); };
+X
+MTTCONTROL_MTT_ROOT=$TMP/mtt "$C" --setup --dry-run "$TMP/mttf.conf" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "0:modprobe mttcontrol-test-nomod
+# wait up to 10 s for device mttcontrol-test-nodev.0
+echo '0xf0000000' > $TMP/mtt/components/b/filter" \
+	"MTT filters: --dry-run writes only the component filter that differs"
+
 # --- sessions without a device --------------------------------------------
 "$C" --stop >"$TMP/out" 2>&1
 tap_is "$?:$(cat "$TMP/out")" "1:mttcontrol: no session is running" "--stop without a session: exit 1"

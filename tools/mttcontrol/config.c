@@ -7,6 +7,7 @@
  * checked by apply.c.
  */
 #include <errno.h>
+#include <stdint.h>
 #include <libconfig.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -76,6 +77,10 @@ static int get_uint(struct ctx *x, const config_setting_t *s,
 	if (!is_int(s))
 		return err_at(x, s, "%s: must be an integer", what);
 	n = config_setting_get_int64(s);
+	/* libconfig reads 0x80000000..0xffffffff (no L) as negative ints */
+	if (n < 0 && config_setting_type(s) == CONFIG_TYPE_INT &&
+	    config_setting_get_format(s) == CONFIG_FORMAT_HEX)
+		n = (long long)(uint32_t)n;
 	if (n < 0 || (unsigned long long)n < lo ||
 	    (unsigned long long)n > hi)
 		return err_at(x, s, "%s: %lld outside %llu..%llu", what, n, lo,
