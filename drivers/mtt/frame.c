@@ -11,6 +11,7 @@
  */
 #include <linux/kernel.h>
 #include <linux/percpu.h>
+#include <linux/pid.h>
 #include <linux/preempt.h>
 #include <linux/rculist.h>
 #include <linux/sched.h>

@@ -11,6 +11,7 @@
  * become several frames.
  */
 #include <linux/module.h>
+#include <linux/pid.h>
 #include <linux/preempt.h>
 #include <linux/sched.h>
 #include <linux/timekeeping.h>
