@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 # Host check: the "mttcontrol --status --json" the guest exported
-# (tests/guest/t-60-mttcontrol.sh) parses as JSON and describes the
+# (tests/guest/t-70-mttcontrol.sh) parses as JSON and describes the
 # set-up the guest applied: swstm.0 with its sink, the p_sys-t policy
 # with its nodes, the three sources linked to swstm.0.
 #
