@@ -16,6 +16,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 rm -rf "$out"
 mkdir -p "$out/tests/kmod"
 cp -r "$top/Kbuild" "$top/include" "$top/drivers" "$out/"
+mkdir -p "$out/scripts"
+cp -r "$top/scripts/kbuild" "$out/scripts/"
 # the test modules' sources only (not objects of a default `make tests`)
 find "$top/tests/kmod" -maxdepth 1 -type f \( -name Kbuild -o -name '*.[ch]' \) \
 	! -name '*.mod.c' -exec cp {} "$out/tests/kmod/" \;

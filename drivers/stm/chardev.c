@@ -368,5 +368,4 @@ const struct file_operations stm_fops = {
 	.unlocked_ioctl	= stm_char_ioctl,
 	.compat_ioctl	= compat_ptr_ioctl,
 	.mmap		= stm_char_mmap,
-	.llseek		= no_llseek,
 };

@@ -203,7 +203,6 @@ static const struct file_operations swstm_sink_fops = {
 	.release	= swstm_sink_release,
 	.read		= swstm_sink_read,
 	.poll		= swstm_sink_poll,
-	.llseek		= no_llseek,
 };
 
 static struct swstm_dev *dev_to_swstm(struct device *dev)

@@ -48,6 +48,7 @@
 #include <linux/stm.h>
 #include <linux/string.h>
 #include <linux/timer.h>
+#include <stm_compat.h>
 
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
@@ -757,9 +758,9 @@ static int __init ctx_init(void)
 
 	for (cpu = 0; cpu < CTX_CPUS; cpu++) {
 		timer_setup(&ctx_timers[cpu], ctx_softirq_fn, TIMER_PINNED);
-		hrtimer_init(&ctx_hrtimers[cpu], CLOCK_MONOTONIC,
-			     HRTIMER_MODE_REL_PINNED_HARD);
-		ctx_hrtimers[cpu].function = ctx_hardirq_fn;
+		stm_compat_hrtimer_setup(&ctx_hrtimers[cpu], ctx_hardirq_fn,
+					 CLOCK_MONOTONIC,
+					 HRTIMER_MODE_REL_PINNED_HARD);
 	}
 	err = stm_source_register_device(NULL, &ctx_source);
 	if (err)

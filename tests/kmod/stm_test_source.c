@@ -12,6 +12,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/stm.h>
+#include <stm_compat.h>
 
 static unsigned int nr_chans = 1;
 module_param(nr_chans, uint, 0400);
@@ -89,8 +90,8 @@ MODULE_PARM_DESC(msg, "write a message through the source");
 
 static int __init test_source_init(void)
 {
-	hrtimer_init(&tick_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
-	tick_timer.function = test_source_tick;
+	stm_compat_hrtimer_setup(&tick_timer, test_source_tick, CLOCK_MONOTONIC,
+				 HRTIMER_MODE_REL);
 	test_source.nr_chans = nr_chans;
 	test_source.link = test_source_link;
 	test_source.unlink = test_source_unlink;

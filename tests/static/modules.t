@@ -53,7 +53,7 @@ else
 fi
 
 # 3: dkms builds none of them.
-mapfile -t dkms < <(sed -n 's/^BUILT_MODULE_NAME\[[0-9]*\]="\(.*\)"$/\1/p' dkms.conf)
+mapfile -t dkms < <(kernel_source_dir=$KDIR bash -c '. ./dkms.conf; printf "%s\n" "${BUILT_MODULE_NAME[@]}"')
 both=$(common dkms tmods)
 if [ "${#dkms[@]}" -gt 0 ] && [ -z "$both" ]; then
 	echo "ok 3 - dkms.conf builds ${#dkms[@]} modules, no test module"
