@@ -21,13 +21,14 @@ export KDIR
 
 .PHONY: fuzz
 .PHONY: all modules tools tests deps check check-all check-host check-debian check-debug \
-	check-rt demo bench install modules_install tools_install clean sparse \
+	check-rt check-k612 demo bench install modules_install tools_install clean sparse \
 	checkpatch
 
 all: modules tools
 
 modules:
 	@test -n "$(KDIR)" || { echo "no kernel build tree: run 'make deps' or set KDIR" >&2; exit 1; }
+	@$(CURDIR)/scripts/stm-class-kind.sh $(KDIR)
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
 tools:
@@ -62,6 +63,8 @@ check-debug:
 	$(LOAD) prove -v tests/lanes/debug.t
 check-rt:
 	$(LOAD) prove -v tests/lanes/rt.t
+check-k612:
+	$(LOAD) prove -v tests/lanes/k612.t
 
 # Longer fuzzing of the decoder's STP and SyS-T layers (libFuzzer).
 fuzz: deps
@@ -79,6 +82,7 @@ bench: deps
 install: modules_install tools_install
 
 modules_install:
+	@$(CURDIR)/scripts/stm-class-kind.sh $(KDIR)
 	$(MAKE) -C $(KDIR) M=$(CURDIR) INSTALL_MOD_DIR=extra/stm modules_install
 	depmod -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) \
 		$$(sed -n 's/^#define UTS_RELEASE "\(.*\)"$$/\1/p' $(KDIR)/include/generated/utsrelease.h)

@@ -33,7 +33,8 @@ sw_policy_rm() {
 	done
 }
 
-# sw_npackets SIZE: DATA packets p_basic sends for a SIZE-byte message.
+# sw_npackets SIZE: packets p_basic sends for a SIZE-byte message (SIZE > 0):
+# DATA packets; upstream's p_basic adds a FLAG (Documentation/abi.rst).
 sw_npackets() {
 	local s=$1 n
 	n=$((s / 8))
@@ -41,6 +42,7 @@ sw_npackets() {
 	[ $((s & 4)) -ne 0 ] && n=$((n + 1))
 	[ $((s & 2)) -ne 0 ] && n=$((n + 1))
 	[ $((s & 1)) -ne 0 ] && n=$((n + 1))
+	stm_class_upstream && n=$((n + 1))
 	echo "$n"
 }
 

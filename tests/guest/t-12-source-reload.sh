@@ -11,6 +11,11 @@
 # the debug lane) and the final unload of the STM device are the checks.
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
+if stm_class_upstream; then
+	tap_skip "source reload against stm_source_link" \
+		"upstream 6.12's class corrupts its link list when a link races a source's unregistration (kernel BUG in stm_source_link_store, Documentation/abi.rst); ours refuses the link"
+	exit 0
+fi
 
 W=$SW_WORK
 S=/sys/class/stm_source

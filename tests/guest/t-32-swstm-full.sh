@@ -7,6 +7,11 @@
 # starts with a GERR for what was overwritten and still decodes.
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
+if stm_class_upstream; then
+	tap_skip "swstm full-sink counts" \
+		"expectations are computed for our p_basic (7 packets per 56-byte message); upstream's adds a FLAG (Documentation/abi.rst): not yet recomputed for it"
+	exit 0
+fi
 
 W=$SW_WORK
 # 4 KiB: 128 packet slots; 56-byte messages are 7 packets each

@@ -11,6 +11,11 @@
 # Every message is 8 bytes: one STP packet.
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
+if stm_class_upstream; then
+	tap_skip "swstm loss counts" \
+		"expectations are computed for our p_basic; upstream's adds a FLAG per message (Documentation/abi.rst): not yet recomputed for it"
+	exit 0
+fi
 
 W=$SW_WORK
 OVW=/sys/class/misc/swstm.0-sink/overwrite

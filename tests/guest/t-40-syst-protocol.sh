@@ -10,6 +10,11 @@
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
 . /stm/tests/syst_lib.sh
+if stm_class_upstream; then
+	tap_skip "p_sys-t attributes and headers" \
+		"upstream 6.12's p_sys-t has no crc, severity or origin attributes (ours adds them, Documentation/abi.rst): not yet split"
+	exit 0
+fi
 
 W=$SW_WORK
 syst_load sink_size=16777216 || tap_fail "load the stack and stm_p_sys-t"
