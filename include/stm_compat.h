@@ -33,8 +33,8 @@ static_assert(sizeof(((struct class *)NULL)->owner) == sizeof(struct module *),
 	      "canary: STM_HAVE_CLASS_OWNER but struct class has no owner");
 #else
 #define STM_COMPAT_CLASS_OWNER
-static_assert(__builtin_types_compatible_p(typeof(&class_create),
-					   struct class *(*)(const char *)),
+static_assert(__builtin_types_compatible_p(typeof(class_create),
+					   struct class *(const char *)),
 	      "canary: no STM_HAVE_CLASS_OWNER but class_create is the old one");
 #endif
 
@@ -45,34 +45,34 @@ static_assert(__builtin_types_compatible_p(typeof(&class_create),
  */
 #ifdef STM_HAVE_CLASS_CONST
 #define STM_COMPAT_CLASS_CONST	const
-static_assert(__builtin_types_compatible_p(typeof(&class_register),
-					   int (*)(const struct class *)),
+static_assert(__builtin_types_compatible_p(typeof(class_register),
+					   int (const struct class *)),
 	      "canary: STM_HAVE_CLASS_CONST but class_register is not const");
 #else
 #define STM_COMPAT_CLASS_CONST
-static_assert(__builtin_types_compatible_p(typeof(&__class_register),
-					   int (*)(struct class *, struct lock_class_key *)),
+static_assert(__builtin_types_compatible_p(typeof(__class_register),
+					   int (struct class *, struct lock_class_key *)),
 	      "canary: no STM_HAVE_CLASS_CONST but __class_register differs");
 #endif
 
 /* class_create(name) since 6.4; class_create(THIS_MODULE, name) before. */
 #ifdef STM_HAVE_CLASS_CREATE_NAME
 #define stm_compat_class_create(name)	class_create(name)
-static_assert(__builtin_types_compatible_p(typeof(&class_create),
-					   struct class *(*)(const char *)),
+static_assert(__builtin_types_compatible_p(typeof(class_create),
+					   struct class *(const char *)),
 	      "canary: STM_HAVE_CLASS_CREATE_NAME but class_create differs");
 #else
 #define stm_compat_class_create(name)	class_create(THIS_MODULE, name)
-static_assert(__builtin_types_compatible_p(typeof(&__class_create),
-					   struct class *(*)(struct module *, const char *,
+static_assert(__builtin_types_compatible_p(typeof(__class_create),
+					   struct class *(struct module *, const char *,
 							     struct lock_class_key *)),
 	      "canary: no STM_HAVE_CLASS_CREATE_NAME but __class_create differs");
 #endif
 
 /* vm_flags became read-only with accessors in 6.3. */
 #ifdef STM_HAVE_VM_FLAGS_SET
-static_assert(__builtin_types_compatible_p(typeof(&vm_flags_set),
-					   void (*)(struct vm_area_struct *, vm_flags_t)),
+static_assert(__builtin_types_compatible_p(typeof(vm_flags_set),
+					   void (struct vm_area_struct *, vm_flags_t)),
 	      "canary: STM_HAVE_VM_FLAGS_SET but vm_flags_set differs");
 #else
 /* compiles only where the kernel declares no vm_flags_set */
@@ -94,10 +94,10 @@ static inline void stm_compat_vm_flags_set(struct vm_area_struct *vma,
  * hrtimer_init() then ->function.  Context: process.
  */
 #ifdef STM_HAVE_HRTIMER_SETUP
-static_assert(__builtin_types_compatible_p(typeof(&hrtimer_setup),
-					   void (*)(struct hrtimer *,
-						    enum hrtimer_restart (*)(struct hrtimer *),
-						    clockid_t, enum hrtimer_mode)),
+static_assert(__builtin_types_compatible_p(typeof(hrtimer_setup),
+					   void (struct hrtimer *,
+						 enum hrtimer_restart (*)(struct hrtimer *),
+						 clockid_t, enum hrtimer_mode)),
 	      "canary: STM_HAVE_HRTIMER_SETUP but hrtimer_setup differs");
 #else
 /* compiles only where the kernel declares no hrtimer_setup */

@@ -11,6 +11,7 @@ pkgs=(
 	dwarves gzip xz-utils cpio coreutils findutils
 	linux-headers-amd64 linux-image-amd64 linux-source-6.1
 	linux-headers-rt-amd64 linux-image-rt-amd64
+	linux-headers-6.12-amd64 linux-image-6.12-amd64
 	qemu-system-x86 busybox-static libopencsd-bin
 	sparse clang libclang-rt-14-dev llvm libexpat1-dev
 	pkgconf groff-base man-db binutils libconfig-dev libudev-dev

@@ -96,7 +96,12 @@ tap_errno "unlink again" EINVAL fsop write $SRC/stm_source_link none
 syst_capture $W/c2.stp $W/c2.json
 syst_check msgs -m 4 -c 2 $W/c2.json >$W/c2.txt
 tap_check "after relink: new records arrive" grep -q "syst-console-relinked-$$" $W/c2.txt
-tap_check "after relink: severity 2, copied at the new link" grep -q ' hdr=0x01800022 ' $W/c2.txt
+if stm_class_upstream; then
+	tap_skip "after relink: severity 2, copied at the new link" \
+		"upstream 6.12's p_sys-t has no severity attribute"
+else
+	tap_check "after relink: severity 2, copied at the new link" grep -q ' hdr=0x01800022 ' $W/c2.txt
+fi
 
 # unloading while linked unlinks (and unregisters the console)
 tap_errno "link once more" OK fsop write $SRC/stm_source_link swstm.0

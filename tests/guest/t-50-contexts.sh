@@ -235,7 +235,10 @@ hwrote() { [ "$(ctx_count H ok)" -gt "$h0" ]; }
 tap_check "running again (waited for, at most 600 s)" wait_until 600 hwrote
 tap_check "rmmod stm_ctx_test while it runs" rmmod stm_ctx_test
 tap_check "stm_ctx_test is gone" test ! -d /sys/module/stm_ctx_test
-tap_eq "swstm.0 no longer in use by a source" 0 \
+# upstream's class (6.12): the bound policy holds one reference too
+users=0
+! stm_class_upstream || users=1
+tap_eq "swstm.0 no longer in use by a source" $users \
 	"$(awk '$1 == "swstm" { print $3 }' /proc/modules)"
 sw_policy_rm
 rm -rf "$SW_WORK"

@@ -73,10 +73,16 @@ sys.exit(0 if n >= 50 else "marker events: %d" % n)' "$tmp/trace.json"
 fi
 
 h=$tmp/syst-heartbeat.json
+# upstream's stm_heartbeat (the 6.12 lane, stm.class=upstream) says more,
+# so fewer beats fill the packets the guest waits for
+hbtext='"text":"heartbeat"' hbmin=50
+if grep -qs 'stm.class=upstream' "$out/qemu.cmd"; then
+	hbtext='"text":"heartbeat stm source driver is here to serve you"' hbmin=10
+fi
 if [ -f "$h" ]; then
 	check "syst-heartbeat: heartbeat.0 messages say heartbeat" bash -c \
-		"[ \"\$(grep -c '\"source\":\"heartbeat.0\"' '$h')\" -gt 50 ] &&
-		 ! grep '\"source\":\"heartbeat.0\"' '$h' | grep -vq '\"text\":\"heartbeat\"'"
+		"[ \"\$(grep -c '\"source\":\"heartbeat.0\"' '$h')\" -gt $hbmin ] &&
+		 ! grep '\"source\":\"heartbeat.0\"' '$h' | grep -vqF '$hbtext'"
 	check "syst-heartbeat: heartbeat.1 sends CLOCK messages" bash -c \
 		"grep '\"source\":\"heartbeat.1\"' '$h' | grep -q '\"type\":\"CLOCK:SYNC\"'"
 fi
