@@ -56,8 +56,13 @@ tap_check "two threads on one fd (CPUs 0 and $c1), 8-byte messages" \
 	swstm_write -i w -t C -s 8 -n $N -P 2
 sw_reader_stop
 tap_check "mttdecode the capture" sw_decode $W/same.stp $W/same.json
-tap_check "both threads' messages intact, each thread's order kept" \
-	swstm_check msgs -m 2 -t CD -s 8 -n $N $W/same.json
+if stm_class_upstream; then
+	tap_skip "both threads' messages intact, each thread's order kept" \
+		"upstream's p_basic sends a message's DATA and its FLAG as two packets: two threads on one channel interleave them (Documentation/abi.rst)"
+else
+	tap_check "both threads' messages intact, each thread's order kept" \
+		swstm_check msgs -m 2 -t CD -s 8 -n $N $W/same.json
+fi
 
 # --- full sink, drop mode, both CPUs --------------------------------------------
 sw_reload sink_size=65536
