@@ -32,7 +32,11 @@
 # opencsd_norm and mttdecode_norm without running anything.
 #
 # Environment: TRC_PKT_LISTER (default: trc_pkt_lister from PATH),
-# MTTDECODE (default: tools/build/mttdecode of this tree).
+# MTTDECODE (default: tools/build/mttdecode of this tree);
+# OPENCSD_FORMAT (default source_data; coresight: FILE is CoreSight
+# formatter frames), OPENCSD_TRACE_ID (the STM's trace ID, default 0x10),
+# OPENCSD_ARGS (more trc_pkt_lister options, e.g. -tpiu), MTTDECODE_ARGS
+# (more mttdecode options, e.g. --input=coresight).
 
 opencsd_lister() {
 	printf '%s\n' "${TRC_PKT_LISTER:-trc_pkt_lister}"
@@ -61,24 +65,25 @@ device0=device_0.ini
 [trace]
 metadata=trace.ini
 INI
-	# STMTCSR: EN and TSEN set, trace ID 0x10 in bits [22:16]
-	cat >"$_ocsd_dir/device_0.ini" <<'INI'
+	# STMTCSR: EN and TSEN set, the trace ID in bits [22:16]
+	_ocsd_tcsr=$(printf '0x%08x' $(((${OPENCSD_TRACE_ID:-0x10} << 16) | 3)))
+	cat >"$_ocsd_dir/device_0.ini" <<INI
 [device]
 name=STM_0
 class=trace_source
 type=STM
 
 [regs]
-STMTCSR(0xE80)=0x00100003
+STMTCSR(0xE80)=$_ocsd_tcsr
 INI
-	cat >"$_ocsd_dir/trace.ini" <<'INI'
+	cat >"$_ocsd_dir/trace.ini" <<INI
 [trace_buffers]
 buffers=buffer0
 
 [buffer0]
 name=BUF_0
 file=trace.bin
-format=source_data
+format=${OPENCSD_FORMAT:-source_data}
 
 [source_buffers]
 STM_0=BUF_0
@@ -89,7 +94,9 @@ INI
 		rm -rf "$_ocsd_dir"
 		return 2
 	}
-	(cd "$_ocsd_dir" && "$_ocsd_bin" -ss_dir . -decode -logstdout)
+	# shellcheck disable=SC2086 # OPENCSD_ARGS: words
+	(cd "$_ocsd_dir" && "$_ocsd_bin" -ss_dir . -decode -logstdout \
+		${OPENCSD_ARGS:-})
 	_ocsd_rc=$?
 	rm -rf "$_ocsd_dir"
 	if [ "$_ocsd_rc" -ne 0 ]; then
@@ -195,7 +202,9 @@ mttdecode_norm() {
 		echo "opencsd.sh: mttdecode not found (make -C tools; or set MTTDECODE)" >&2
 		return 2
 	fi
-	"$MTTDECODE" --format json --packets --no-messages "$1" |
+	# shellcheck disable=SC2086 # MTTDECODE_ARGS: words
+	"$MTTDECODE" --format json --packets --no-messages ${MTTDECODE_ARGS:-} \
+		"$1" |
 	awk "$_ocsd_awk_lib"'
 	/"kind":"packet"/ && /"op":"D(4|8|16|32|64)/ {
 		n = split($0, f, ",")

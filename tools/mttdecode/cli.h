@@ -13,7 +13,7 @@
 #include "out.h"
 
 /* input kinds; IN_AUTO: sniffed from each file's first bytes (sniff.c) */
-enum { IN_AUTO, IN_STP, IN_SYST, IN_SYSTTEXT, IN_RISCV };
+enum { IN_AUTO, IN_STP, IN_SYST, IN_SYSTTEXT, IN_RISCV, IN_MSC, IN_CS };
 enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_CHROME };
 
 #define MAX_COLLATERAL 64
@@ -49,6 +49,8 @@ struct opts {
 	int nowned;
 	int children[8];	/* session_expand()'s stream feeders */
 	int nchildren;
+	unsigned int trace_id;	/* --trace-id (CoreSight), 0: detected */
+	unsigned int cs_flags;	/* --cs-sync: MTTD_CS_* */
 };
 
 /* text printer state: what was last announced */
@@ -93,6 +95,11 @@ struct app {
 	struct mttd_syst *syst;
 	struct mttd_syst_stream *stream;
 	struct mttd_syst_text *text;
+	struct mttd_msc *msc;	/* framing in front of stp (frame.c) */
+	struct mttd_cs *cs;
+	struct mttd_msc_stats msc_tot;
+	struct mttd_cs_stats cs_tot;
+	int had_msc, had_cs;
 	/* the input being read (one file at a time, each its own stream) */
 	int kind;		/* IN_* of its front end; IN_AUTO: sniffing */
 	const char *name;	/* its name for messages */
@@ -177,6 +184,16 @@ int par_decode(struct app *a, int fd, uint64_t off, uint64_t size);
 /* par.c: the number of threads -j asks for; the bytes per piece */
 unsigned int par_jobs(const struct app *a);
 uint64_t par_segment(const struct app *a);
+/* frame.c: the MSC or CoreSight unframer of an input of kind IN_MSC or
+ * IN_CS, in front of its STP decoder (open after it; close before it);
+ * sniff_frame: IN_MSC, IN_CS, IN_AUTO (more bytes needed) or -1 */
+int frame_open(struct app *a, int kind);
+void frame_feed(struct app *a, const uint8_t *p, size_t n);
+void frame_close(struct app *a);
+int sniff_frame(const uint8_t *p, size_t n, int final);
+void frame_stats(const struct app *a);
+/* --trace-id (trace_id set) or --cs-sync ARG into o: 0, or -1 if bad */
+int frame_option(struct opts *o, int trace_id, const char *arg);
 /* SIGINT or SIGTERM ended the input: read no more inputs */
 int input_stopped(void);
 /* sview.c: the SyS-T message callback (policy names, ftrace) */

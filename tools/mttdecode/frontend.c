@@ -113,6 +113,9 @@ int fe_open(struct app *a, int kind)
 		a->text = mttd_syst_text_new(a->syst);
 		a->had_text = 1;
 		return a->text ? 0 : oom();
+	case IN_MSC:
+	case IN_CS:
+		return open_stp(a) || frame_open(a, kind);
 	default:
 		return open_stp(a);
 	}
@@ -165,6 +168,7 @@ void fe_close(struct app *a)
 		mttd_syst_text_free(a->text);
 		a->text = NULL;
 	} else if (a->stp) {
+		frame_close(a);
 		mttd_stp_finish(a->stp);
 		none = !mttd_stp_stats(a->stp)->syncs;
 		add_stats(a, mttd_stp_stats(a->stp));

@@ -34,6 +34,17 @@ static const char usage[] =
 "                         16, swstm's); implies --input=riscv-encap\n"
 "      --ts-bytes=T       riscv-encap: timestamp width in bytes, 0..8\n"
 "                         (default 8); implies --input=riscv-encap\n"
+"                         intel-th-msc: Intel Trace Hub MSC multi-block\n"
+"                         capture (64-byte block descriptors; detected);\n"
+"                         coresight: CoreSight formatter frames from a TMC\n"
+"                         sink or TPIU (detected when an STP ASYNC of one\n"
+"                         trace ID is in the first 64 KiB)\n"
+"      --trace-id=N       coresight: the STM's trace ID (1..0x6f); default:\n"
+"                         the first ID whose data holds an STP ASYNC\n"
+"      --cs-sync=MODE     coresight: frame (default): 16-byte aligned frames\n"
+"                         as a TMC ETF/ETB/ETR writes them; fsync: frames\n"
+"                         found by FSYNC (TPIU port capture); hsync: fsync\n"
+"                         and HSYNC halfwords removed\n"
 "      --syst             decode each STP message as a SyS-T message\n"
 "                         (implied by --input=syst|systtext, --format=csv)\n"
 "\n"
@@ -109,7 +120,8 @@ static const char usage[] =
 enum {
 	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_INPUT,
 	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS, OPT_SHORT_GUID,
-	OPT_CSV_EXTRA, OPT_SEGMENT, OPT_SRCID_BITS, OPT_TS_BYTES
+	OPT_CSV_EXTRA, OPT_SEGMENT, OPT_SRCID_BITS, OPT_TS_BYTES, OPT_TRACE_ID,
+	OPT_CS_SYNC
 };
 
 static const struct option longopts[] = {
@@ -134,6 +146,8 @@ static const struct option longopts[] = {
 	{ "segment", required_argument, NULL, OPT_SEGMENT },
 	{ "srcid-bits", required_argument, NULL, OPT_SRCID_BITS },
 	{ "ts-bytes", required_argument, NULL, OPT_TS_BYTES },
+	{ "trace-id", required_argument, NULL, OPT_TRACE_ID },
+	{ "cs-sync", required_argument, NULL, OPT_CS_SYNC },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, 'V' },
 	{ NULL, 0, NULL, 0 },
@@ -176,7 +190,8 @@ int parse_options(struct opts *o, int argc, char **argv)
 		"text", "json", "csv", "chrome", NULL
 	};
 	static const char *const inputs[] = {	/* IN_* order */
-		"auto", "stp", "syst", "systtext", "riscv-encap", NULL
+		"auto", "stp", "syst", "systtext", "riscv-encap", "intel-th-msc",
+		"coresight", NULL
 	};
 	int c, rv_widths = 0;
 
@@ -204,6 +219,12 @@ int parse_options(struct opts *o, int argc, char **argv)
 		case OPT_INPUT:
 			if (word(optarg, inputs, &o->input))
 				return bad("--input", optarg);
+			break;
+		case OPT_TRACE_ID:
+		case OPT_CS_SYNC:
+			if (frame_option(o, c == OPT_TRACE_ID, optarg))
+				return bad(c == OPT_TRACE_ID ? "--trace-id" :
+					   "--cs-sync", optarg);
 			break;
 		case OPT_POLICY: o->policy = optarg; break;
 		case OPT_KALLSYMS: o->kallsyms = optarg; break;

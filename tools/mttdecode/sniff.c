@@ -3,6 +3,7 @@
  * sniff.c - telling the kind of an input from its first bytes
  * (--input=auto), once per input, before any of it is decoded:
  *
+ *  - Intel TH MSC blocks or CoreSight frames (frame.c), before all else;
  *  - STP: an ASYNC (21 nibbles F then a 0 nibble, at any nibble);
  *  - reference printer text: "SYS-T RAW DATA:";
  *    whichever of these two comes first wins;
@@ -63,8 +64,10 @@ int sniff_kind(struct app *a, const uint8_t *p, size_t n, int final)
 	size_t from = a->sniff_scanned > 16 ? a->sniff_scanned - 16 : 0;
 	size_t as = from + find_async(p + from, n - from);
 	size_t tx = from + find_marker(p + from, n - from);
-	int clean;
+	int clean, fr = sniff_frame(p, n, final);
 
+	if (fr != -1)
+		return fr;	/* framed (frame.c), or too short to tell */
 	a->sniff_scanned = n;
 	if (as < n || tx < n)
 		return as < tx ? IN_STP : IN_SYSTTEXT;

@@ -69,6 +69,8 @@ void print_stats(const struct app *a)
 			"%llu again in order\n",
 			(unsigned long long)a->par_pieces[0],
 			(unsigned long long)a->par_pieces[1]);
+	if (a->had_msc || a->had_cs)
+		frame_stats(a);
 	if (a->o.syst || a->had_stream || a->had_text)
 		syst_stats(a);
 }

@@ -4,8 +4,9 @@
  * streams: the STP packet layer and message reassembly (stp.h, msg.h),
  * the MIPI SyS-T message decoder (syst.h) with its collateral
  * (collateral.h), STP policy source names (policy.h) and Linux ftrace
- * records (ftrace.h), and RISC-V trace encapsulation (riscv.h).  Link
- * with -lmttdecode -lexpat.
+ * records (ftrace.h), RISC-V trace encapsulation (riscv.h), Intel TH MSC
+ * and CoreSight formatter framing (frame.h).  Link with -lmttdecode
+ * -lexpat.
  */
 #ifndef MTTDECODE_MTTDECODE_H
 #define MTTDECODE_MTTDECODE_H
@@ -17,6 +18,7 @@
 #include "mttdecode/policy.h"
 #include "mttdecode/ftrace.h"
 #include "mttdecode/riscv.h"
+#include "mttdecode/frame.h"
 
 #define MTTD_VERSION_MAJOR 0
 #define MTTD_VERSION_MINOR 1
