@@ -19,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "mprofdev.h"
@@ -31,8 +32,25 @@
 
 static volatile int sink;
 
+/*
+ * Spin until the clock moved on by 3 us, so every leaf call has a self
+ * time of at least one tick of the device's microsecond timer (a
+ * profile of zero-length calls has empty folded stacks).  Not
+ * instrumented: it must not add records.
+ */
+__attribute__((no_instrument_function)) static inline void spin_3us(void)
+{
+	struct timespec a, b;
+
+	clock_gettime(CLOCK_MONOTONIC, &a);
+	do
+		clock_gettime(CLOCK_MONOTONIC, &b);
+	while ((b.tv_sec - a.tv_sec) * 1000000000L + (b.tv_nsec - a.tv_nsec) < 3000);
+}
+
 NOINL static void leaf(int i)
 {
+	spin_3us();
 	sink += i;
 }
 
