@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 
+#include "mttdecode/mttframe.h"
 #include "state.h"
 #include "syst_internal.h"
 
@@ -119,6 +120,10 @@ static void on_msg(void *ctx, const struct mttd_msg *mm)
 		.channel = mm->channel, .flags = MTTD_SYST_F_STP,
 	};
 
+	/* a native MTT frame (its sync word sets header bits 31:30, which
+	 * SyS-T reserves as 0) is not SyS-T: mttframe.h decodes it */
+	if (mttd_mtt_is_frame(mm->data, mm->len))
+		return;
 	if (mm->flags & MTTD_MSG_HAS_TS)
 		src.flags |= MTTD_SYST_F_STP_TS;
 	if (!(mm->flags & MTTD_MSG_COMPLETE))

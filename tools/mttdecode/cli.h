@@ -13,7 +13,7 @@
 #include "out.h"
 
 /* input kinds; IN_AUTO: sniffed from each file's first bytes (sniff.c) */
-enum { IN_AUTO, IN_STP, IN_SYST, IN_SYSTTEXT, IN_RISCV, IN_MSC, IN_CS };
+enum { IN_AUTO, IN_STP, IN_SYST, IN_SYSTTEXT, IN_RISCV, IN_MSC, IN_CS, IN_MTT };
 enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_CHROME };
 
 #define MAX_COLLATERAL 64
@@ -87,6 +87,24 @@ struct sview {
 	char guid[MTTD_GUID_STR];	/* the message's GUID, or "" */
 };
 
+/* An MTT frame as the printers see it (mtt.c) */
+struct mview {
+	const struct mttd_mtt_frame *f;
+	const char *comp;	/* component name, or NULL */
+	const char *name;	/* the value's name (hint, dictionary), or NULL */
+	const char *source;	/* policy node, or NULL */
+	const char *via;	/* "stp", "syst" or "file" */
+	int stp;		/* master/channel are valid */
+	uint16_t master, channel;
+	int has_stp_ts;
+	uint64_t stp_ts;
+	uint64_t offset;	/* input offset of the frame or its message */
+	const char *level;	/* level name ("INFO"), or NULL without LEVEL */
+	char level_buf[11];
+	const char *value;	/* the typed value as text */
+	size_t value_len;
+};
+
 struct app {
 	struct opts o;
 	struct mttd_stp *stp;
@@ -100,6 +118,9 @@ struct app {
 	struct mttd_msc_stats msc_tot;
 	struct mttd_cs_stats cs_tot;
 	int had_msc, had_cs;
+	struct mttd_mtt_stream *mtt_stream;	/* --input=mtt */
+	struct mttd_mtt_names *mtt_names;	/* component names */
+	char *mtt_value;			/* MTT_VALUE_BUF */
 	/* the input being read (one file at a time, each its own stream) */
 	int kind;		/* IN_* of its front end; IN_AUTO: sniffing */
 	const char *name;	/* its name for messages */
@@ -146,6 +167,8 @@ struct printer {
 	void (*event)(struct app *a, const struct mttd_msg_event *e);
 	void (*syst)(struct app *a, const struct sview *v);
 	void (*syst_event)(struct app *a, const struct mttd_syst_event *e);
+	void (*mtt)(struct app *a, const struct mview *v);
+	void (*mtt_skip)(struct app *a, uint64_t offset, uint64_t bytes);
 };
 
 extern const struct printer text_printer;
@@ -199,6 +222,21 @@ int input_stopped(void);
 /* sview.c: the SyS-T message callback (policy names, ftrace) */
 void on_syst(void *ctx, const struct mttd_syst_msg *m);
 void on_syst_event(void *ctx, const struct mttd_syst_event *e);
+/* mtt.c: MTT frames in STP messages and SyS-T payloads: 1 when m was
+ * one (and was shown), else 0; raw MTT files (IN_MTT) */
+#define MTT_VALUE_BUF 8192
+int mtt_setup(struct app *a);
+void mtt_teardown(struct app *a);
+int mtt_from_msg(struct app *a, const struct mttd_msg *m);
+int mtt_from_syst(struct app *a, const struct mttd_syst_msg *m);
+int mtt_stream_open(struct app *a);
+void mtt_stream_feed(struct app *a, const uint8_t *p, size_t n);
+void mtt_stream_close(struct app *a);
+/* fmt_mtt.c: MTT lines for the text and JSON printers */
+void mtt_text(struct app *a, const struct mview *v);
+void mtt_text_skip(struct app *a, uint64_t offset, uint64_t bytes);
+void mtt_json(struct app *a, const struct mview *v);
+void mtt_json_skip(struct app *a, uint64_t offset, uint64_t bytes);
 /* stats.c */
 void print_stats(const struct app *a);
 /* fmt_text.c: a loss as text, "3 packets (GERR) at offset 12, m7 c3" */

@@ -15,6 +15,10 @@
  *  - SHORT32/SHORT64 values and CATALOG numeric arguments are also
  *    counter events ("ph":"C") named "<track> SHORT32" / "<track>
  *    catalog 0x<id>", args {"value": v} / {"arg0": .., "arg1": ..};
+ *  - MTT frames are instant events on pid 65535 "MTT", one thread per
+ *    component; a named numeric value (hint or dictionary) is also a
+ *    counter event "<component> <name>", args {"value": v} (vectors:
+ *    {"0": v0, "1": v1, ...}), so each named value is a counter track;
  *  - plain STP messages (without --syst) are instant events named after
  *    their data; losses are global instant events "loss: <reason>".
  * Times are in microseconds (3 decimals): the SyS-T timestamp moved to
@@ -380,7 +384,114 @@ static void chrome_packet(struct app *a, const struct mttd_stp_event *e)
 	(void)e;
 }
 
+/* MTT: pid 65535 "MTT", one thread per component */
+static void mtt_track(struct app *a, const struct mview *v, struct where *w)
+{
+	uint8_t key[16] = { 2 };
+	uint32_t id = v->f->comp;
+	int fresh;
+
+	key[1] = (uint8_t)(id >> 24);
+	key[2] = (uint8_t)(id >> 16);
+	key[3] = (uint8_t)(id >> 8);
+	key[4] = (uint8_t)id;
+	w->pid = 65535;
+	if (v->comp)
+		snprintf(w->name, sizeof(w->name), "%s", v->comp);
+	else
+		snprintf(w->name, sizeof(w->name), "comp:0x%08x", id);
+	process(a, 65535, "MTT");
+	w->tid = track(a, key, 0, &fresh);
+	if (fresh)
+		meta(a, "thread_name", w->pid, w->tid, w->name,
+		     strlen(w->name));
+}
+
+/* a named numeric value: a counter track "<component> <name>" */
+static void mtt_counter(struct app *a, const struct mview *v,
+			const struct where *w, uint64_t ns)
+{
+	const struct mttd_mtt_frame *f = v->f;
+	size_t i, n = mttd_mtt_count(f);
+	struct out *o = &a->out;
+	char b[40];
+	double d;
+
+	if (!v->name || !n || !mttd_mtt_number(f, 0, &d))
+		return;
+	if (n > 64)
+		n = 64;
+	sep(a);
+	out_str(o, "{\"name\":\"");
+	esc_json(o, w->name, strlen(w->name));
+	out_char(o, ' ');
+	esc_json(o, v->name, strlen(v->name));
+	head(a, "C", w, ns);
+	out_str(o, ",\"args\":{");
+	for (i = 0; i < n; i++) {
+		mttd_mtt_number(f, i, &d);
+		if (n == 1)
+			out_str(o, "\"value\":");
+		else
+			snprintf(b, sizeof(b), "%s\"%zu\":", i ? "," : "", i);
+		if (n > 1)
+			out_str(o, b);
+		if (isfinite(d)) {
+			snprintf(b, sizeof(b), "%.17g", d);
+			out_str(o, b);
+		} else {
+			out_str(o, "null");
+		}
+	}
+	out_str(o, "}}");
+}
+
+static void chrome_mtt(struct app *a, const struct mview *v)
+{
+	const struct mttd_mtt_frame *f = v->f;
+	struct out *o = &a->out;
+	struct where w;
+	uint64_t ns;
+
+	if (f->cmd == MTTD_MTT_CMD_META)
+		return;		/* named the track */
+	if (v->has_stp_ts)
+		ns = to_ns(v->stp_ts, a->stp_hz);
+	else if (f->flags & (MTTD_MTT_F_TS64 | MTTD_MTT_F_TSTV))
+		ns = f->ts;
+	else
+		ns = a->chrome->last_ns;
+	mtt_track(a, v, &w);
+	sep(a);
+	out_str(o, "{\"name\":\"");
+	if (v->name) {
+		esc_json(o, v->name, strlen(v->name));
+		out_str(o, " = ");
+	}
+	esc_json(o, v->value, v->value_len < NAME_MAX_BYTES ? v->value_len :
+		 NAME_MAX_BYTES);
+	out_str(o, "\",\"cat\":\"mtt");
+	head(a, "i", &w, ns);
+	out_str(o, ",\"args\":{\"level\":");
+	json_str(o, v->level);
+	out_str(o, ",\"value\":\"");
+	esc_json(o, v->value, v->value_len);
+	out_str(o, "\",\"ctx\":");
+	out_u64(o, f->ctx);
+	out_str(o, ",\"cpu\":");
+	out_u64(o, f->target);
+	out_str(o, "}}");
+	mtt_counter(a, v, &w, ns);
+}
+
+static void chrome_mtt_skip(struct app *a, uint64_t offset, uint64_t bytes)
+{
+	loss(a, "mtt-framing", offset, bytes);
+}
+
 const struct printer chrome_printer = {
+	.mtt = chrome_mtt,
+	.mtt_skip = chrome_mtt_skip,
 	.begin = chrome_begin,
 	.end = chrome_end,
 	.packet = chrome_packet,

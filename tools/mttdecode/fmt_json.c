@@ -193,4 +193,6 @@ const struct printer json_printer = {
 	.desync = json_desync,
 	.msg = json_msg,
 	.event = json_event,
+	.mtt = mtt_json,
+	.mtt_skip = mtt_json_skip,
 };

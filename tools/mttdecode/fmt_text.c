@@ -338,4 +338,6 @@ const struct printer text_printer = {
 	.desync = text_desync,
 	.msg = text_msg,
 	.event = text_event,
+	.mtt = mtt_text,
+	.mtt_skip = mtt_text_skip,
 };

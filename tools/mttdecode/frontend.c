@@ -40,6 +40,8 @@ static void on_msg(void *ctx, const struct mttd_msg *m)
 {
 	struct app *a = ctx;
 
+	if (mtt_from_msg(a, m) || a->o.syst)
+		return;
 	if (a->o.messages)
 		a->pr->msg(a, m);
 }
@@ -69,7 +71,7 @@ static int open_stp(struct app *a)
 		.max_len = a->o.max_len, .max_open = (unsigned int)a->o.max_open,
 	};
 	struct mttd_msg_sink sink = {
-		.msg = a->o.syst ? NULL : on_msg, .event = on_event, .ctx = a,
+		.msg = on_msg, .event = on_event, .ctx = a,
 	};
 	struct mttd_msg_sink ssink;
 
@@ -109,6 +111,8 @@ int fe_open(struct app *a, int kind)
 		a->stream = mttd_syst_stream_new(a->syst);
 		a->had_stream = 1;
 		return a->stream ? 0 : oom();
+	case IN_MTT:
+		return mtt_stream_open(a) ? oom() : 0;
 	case IN_SYSTTEXT:
 		a->text = mttd_syst_text_new(a->syst);
 		a->had_text = 1;
@@ -167,6 +171,8 @@ void fe_close(struct app *a)
 		       ys->bad_lines == a->syst_bad0;
 		mttd_syst_text_free(a->text);
 		a->text = NULL;
+	} else if (a->mtt_stream) {
+		mtt_stream_close(a);
 	} else if (a->stp) {
 		frame_close(a);
 		mttd_stp_finish(a->stp);

@@ -55,6 +55,8 @@ static void feed_fe(struct app *a, const uint8_t *p, size_t n)
 		mttd_syst_stream_feed(a->stream, p, n);
 	else if (a->text)
 		mttd_syst_text_feed(a->text, p, n);
+	else if (a->mtt_stream)
+		mtt_stream_feed(a, p, n);
 	else if (a->msc || a->cs)
 		frame_feed(a, p, n);
 	else if (a->stp)

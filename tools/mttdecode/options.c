@@ -34,7 +34,10 @@ static const char usage[] =
 "                         capture (64-byte block descriptors; detected);\n"
 "                         coresight: CoreSight formatter frames from a TMC\n"
 "                         sink or TPIU (detected when an STP ASYNC of one\n"
-"                         trace ID is in the first 64 KiB)\n"
+"                         trace ID is in the first 64 KiB);\n"
+"                         mtt: native MTT frames back to back (libmtt\n"
+"                         writing to a file); auto takes a file starting\n"
+"                         with an MTT sync word as mtt\n"
 "      --srcid-bits=N     riscv-encap: srcID width in bits, 0..16 (default\n"
 "                         16, swstm's); implies --input=riscv-encap\n"
 "      --ts-bytes=T       riscv-encap: timestamp width in bytes, 0..8\n"
@@ -191,7 +194,7 @@ int parse_options(struct opts *o, int argc, char **argv)
 	};
 	static const char *const inputs[] = {	/* IN_* order */
 		"auto", "stp", "syst", "systtext", "riscv-encap", "intel-th-msc",
-		"coresight", NULL
+		"coresight", "mtt", NULL
 	};
 	int c, rv_widths = 0;
 

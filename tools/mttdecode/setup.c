@@ -87,7 +87,7 @@ int setup(struct app *a)
 	/* always: an input may turn out to be SyS-T (--input=auto) */
 	yc.coll = a->coll;
 	a->syst = mttd_syst_new(&yc);
-	if (!a->syst)
+	if (!a->syst || mtt_setup(a))
 		return fail("out of memory");
 	if (!a->o.no_output && a->pr->begin)
 		a->pr->begin(a);
@@ -108,4 +108,5 @@ void teardown(struct app *a)
 	mttd_ftrace_free(a->ftrace);
 	free(a->fbuf);
 	free(a->chrome);
+	mtt_teardown(a);
 }

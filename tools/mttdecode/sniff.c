@@ -4,6 +4,7 @@
  * (--input=auto), once per input, before any of it is decoded:
  *
  *  - Intel TH MSC blocks or CoreSight frames (frame.c), before all else;
+ *  - MTT: the first word is an MTT sync word (version 1.0);
  *  - STP: an ASYNC (21 nibbles F then a 0 nibble, at any nibble);
  *  - reference printer text: "SYS-T RAW DATA:";
  *    whichever of these two comes first wins;
@@ -69,6 +70,9 @@ int sniff_kind(struct app *a, const uint8_t *p, size_t n, int final)
 	if (fr != -1)
 		return fr;	/* framed (frame.c), or too short to tell */
 	a->sniff_scanned = n;
+	/* a raw MTT file: a sync word at offset 0 */
+	if (mttd_mtt_frame_len(p, n) > 0)
+		return IN_MTT;
 	if (as < n || tx < n)
 		return as < tx ? IN_STP : IN_SYSTTEXT;
 	if (!final && n < SNIFF_MAX)

@@ -19,6 +19,7 @@
 #include "mttdecode/ftrace.h"
 #include "mttdecode/riscv.h"
 #include "mttdecode/frame.h"
+#include "mttdecode/mttframe.h"
 
 #define MTTD_VERSION_MAJOR 0
 #define MTTD_VERSION_MINOR 1

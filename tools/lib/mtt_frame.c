@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: LGPL-2.1-or-later
+/*
+ * mtt_frame.c - native MTT frames: length from the preamble, parsing,
+ * the CRC-16 check, level, severity and command names.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "mttdecode/mttframe.h"
+
+static uint32_t le32(const uint8_t *p)
+{
+	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	       (uint32_t)p[3] << 24;
+}
+
+long mttd_mtt_frame_len(const uint8_t *p, size_t n)
+{
+	uint32_t w0, w1, size;
+	long len = MTTD_MTT_PREAMBLE;
+
+	if (n < 8)
+		return -1;
+	w0 = le32(p);
+	if ((w0 & MTTD_MTT_SYNC_MASK) != MTTD_MTT_SYNC ||
+	    ((w0 >> 8) & 0xff) != MTTD_MTT_VERSION)
+		return 0;
+	w1 = le32(p + 4);
+	if (w1 & MTTD_MTT_F_CTXT)
+		len += 4;
+	if (w1 & (MTTD_MTT_F_TS64 | MTTD_MTT_F_TSTV))
+		len += 8;
+	if (w1 & MTTD_MTT_F_LEVEL)
+		len += 4;
+	if (w1 & MTTD_MTT_F_HINT)
+		len += MTTD_MTT_HINT_LEN;
+	if (w1 & MTTD_MTT_F_CRC)
+		len += 4;
+	if (n < MTTD_MTT_PREAMBLE)
+		return len;	/* at least this: the size is not known yet */
+	size = le32(p + 16) & 0xffffu;
+	return len + (long)((size + 3) & ~3u);
+}
+
+/* CRC-16/CCITT-FALSE */
+static uint16_t crc16(const uint8_t *p, size_t n)
+{
+	uint16_t c = 0xffff;
+	size_t i;
+	int b;
+
+	for (i = 0; i < n; i++) {
+		c ^= (uint16_t)(p[i] << 8);
+		for (b = 0; b < 8; b++)
+			c = (uint16_t)(c & 0x8000 ? (c << 1) ^ 0x1021 : c << 1);
+	}
+	return c;
+}
+
+long mttd_mtt_parse(const uint8_t *p, size_t n, struct mttd_mtt_frame *f)
+{
+	long len = mttd_mtt_frame_len(p, n);
+	const uint8_t *q;
+	uint32_t w0, w1;
+
+	if (len == 0)
+		return 0;
+	if (len < 0 || n < MTTD_MTT_PREAMBLE || (size_t)len > n)
+		return -1;
+	memset(f, 0, sizeof(*f));
+	w0 = le32(p);
+	w1 = le32(p + 4);
+	f->target = w0 & 0xff;
+	f->version = (w0 >> 8) & 0xff;
+	f->cmd = w1 & 0xffff0000u;
+	f->flags = w1 & 0xffffu;
+	f->comp = le32(p + 8);
+	f->trace_id = le32(p + 12);
+	f->type_info = le32(p + 16);
+	q = p + MTTD_MTT_PREAMBLE;
+	if (f->flags & MTTD_MTT_F_CTXT) {
+		f->ctx = le32(q);
+		q += 4;
+	}
+	if (f->flags & MTTD_MTT_F_TS64) {
+		f->ts = (uint64_t)le32(q) | (uint64_t)le32(q + 4) << 32;
+		q += 8;
+	} else if (f->flags & MTTD_MTT_F_TSTV) {
+		f->ts = (uint64_t)le32(q) * 1000000000u +
+			(uint64_t)le32(q + 4) * 1000u;
+		q += 8;
+	}
+	if (f->flags & MTTD_MTT_F_LEVEL) {
+		f->level = le32(q);
+		q += 4;
+	}
+	f->payload = q;
+	f->payload_len = f->type_info & 0xffffu;
+	q += (f->payload_len + 3) & ~(size_t)3;
+	if (f->flags & MTTD_MTT_F_HINT) {
+		memcpy(f->hint, q, MTTD_MTT_HINT_LEN);
+		f->hint[MTTD_MTT_HINT_LEN] = 0;
+		q += MTTD_MTT_HINT_LEN;
+	}
+	f->crc_ok = -1;
+	if (f->flags & MTTD_MTT_F_CRC)
+		f->crc_ok = le32(q) == crc16(p, (size_t)(q - p));
+	f->len = (size_t)len;
+	return len;
+}
+
+int mttd_mtt_is_frame(const uint8_t *p, size_t n)
+{
+	long len = mttd_mtt_frame_len(p, n);
+
+	return n >= MTTD_MTT_PREAMBLE && len > 0 && (size_t)len == n;
+}
+
+const char *mttd_mtt_level_name(uint32_t level, char buf[11])
+{
+	static const char *const high[] = {
+		"ERROR", "WARNING", "INFO", "DEBUG", "ASSERT", "CALLSTACK",
+	};
+	static const char *const cursor[] = {
+		"API_ENTRY", "API_RETURN", "CURSORC", "CURSORD",
+	};
+	static const char *const user[] = {
+		"USER0", "USER1", "USER2", "USER3", "USER4", "USER5",
+		"USER6", "USER7", "USER8", "USER9", "USER10", "USER11",
+		"USER12", "USER13", "USER14", "USER15",
+	};
+	unsigned int i;
+
+	if (!level)
+		return "NONE";
+	for (i = 0; i < 6; i++)
+		if (level == 0x80000000u >> i)
+			return high[i];
+	for (i = 0; i < 4; i++)
+		if (level == 0x00010000u << i)
+			return cursor[i];
+	for (i = 0; i < 16; i++)
+		if (level == 1u << i)
+			return user[i];
+	snprintf(buf, 11, "0x%08x", level);
+	return buf;
+}
+
+unsigned int mttd_mtt_severity(uint32_t level)
+{
+	if (level & 0x80000000u)
+		return 2;	/* ERROR */
+	if (level & 0x40000000u)
+		return 3;	/* WARNING */
+	if (level & 0x20000000u)
+		return 4;	/* INFO */
+	if (level & 0x10000000u)
+		return 7;	/* DEBUG */
+	if (level & 0x08000000u)
+		return 1;	/* ASSERT: FATAL */
+	if (level & 0x04000000u)
+		return 7;	/* CALLSTACK */
+	if (level & 0x000f0000u)
+		return 7;	/* cursors */
+	if (level & 0xff00u)
+		return 6;	/* USER8..15: USER2 */
+	if (level & 0x00ffu)
+		return 5;	/* USER0..7: USER1 */
+	return 4;
+}
+
+const char *mttd_mtt_cmd_name(uint32_t cmd)
+{
+	switch (cmd) {
+	case MTTD_MTT_CMD_TRACE: return "TRACE";
+	case MTTD_MTT_CMD_META: return "META";
+	case MTTD_MTT_CMD_RAW: return "RAW";
+	case MTTD_MTT_CMD_START: return "START";
+	case MTTD_MTT_CMD_STOP: return "STOP";
+	default: return NULL;
+	}
+}
