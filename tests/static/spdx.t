@@ -30,7 +30,7 @@ my @exempt = (
 
 # Allowed licence expressions by path, first match wins.
 my @rules = (
-	[qr{^tools/(?:lib|include/mttdecode|man/man3)/}, ['LGPL-2.1-or-later']],
+	[qr{^tools/(?:lib|libmtt|include/mttdecode|man/man3)/}, ['LGPL-2.1-or-later']],
 	# the MiniProfiler device library, linked into profiled programs
 	[qr{^tools/mprofdev/}, ['LGPL-2.1-or-later']],
 	[qr{^include/uapi/}, ['GPL-2.0 WITH Linux-syscall-note']],

@@ -78,7 +78,8 @@ static void run(struct mttd_mtt_stream *s, int final)
 		skip1(s, s->offset + i);
 		i++;
 	}
-	memmove(s->buf, s->buf + i, s->len - i);
+	if (i && s->len > i)
+		memmove(s->buf, s->buf + i, s->len - i);
 	s->len -= i;
 	s->offset += i;
 	if (final)

@@ -151,10 +151,13 @@ static int chan_open(struct mttl_comp *c, uint32_t *channel)
 	if (err)
 		return err;
 
-	if (stat(path, &st) == 0 && !S_ISCHR(st.st_mode)) {
-		if (!S_ISREG(st.st_mode))
+	if (stat(path, &st) ? strncmp(path, "/dev/", 5) != 0 :
+	    !S_ISCHR(st.st_mode)) {
+		/* a file (made if missing, but never under /dev) */
+		if (!stat(path, &st) && !S_ISREG(st.st_mode))
 			return -ENODEV;
-		fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+		fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
+			  0644);
 		if (fd < 0)
 			return -errno;
 		*channel = 0;

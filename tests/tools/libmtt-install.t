@@ -1,0 +1,71 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# libmtt-install.t - "make -C tools/libmtt install" into a DESTDIR staging
+# tree: library, <mtt.h>, mtt.pc and man pages land where they should;
+# "pkg-config --cflags --libs mtt" builds the man page's EXAMPLE, linked
+# shared and static, and it runs (writing to a file); the shared library
+# exports exactly the API; every exported function has a man page that
+# formats without warnings.
+. "$(dirname "$0")/lib.sh"
+
+L=$TOOLS/libmtt
+STAGE=$TMP/stage
+PFX=/usr
+make -s -C "$L" B="$TMP/build" PREFIX=$PFX DESTDIR="$STAGE" install \
+	>"$TMP/install.log" 2>&1
+tap_ok $? "make install PREFIX=$PFX DESTDIR=... succeeds"
+sed 's/^/# /' "$TMP/install.log" | head -20
+
+missing=
+for f in lib/libmtt.so.1 lib/libmtt.so lib/libmtt.a lib/pkgconfig/mtt.pc \
+	include/mtt.h share/man/man3/mtt.3 share/man/man3/mtt_trace.3; do
+	[ -e "$STAGE$PFX/$f" ] || missing="$missing $f"
+done
+tap_is "$missing" "" "library, header, pkg-config file and man pages installed"
+
+export PKG_CONFIG_PATH="$STAGE$PFX/lib/pkgconfig"
+export PKG_CONFIG_LIBDIR="$STAGE$PFX/lib/pkgconfig"
+export PKG_CONFIG_SYSROOT_DIR="$STAGE"
+# shellcheck disable=SC2046,SC2116
+flags=$(echo $(pkg-config --cflags --libs mtt 2>&1))
+tap_is "$flags" "-I$STAGE$PFX/include -L$STAGE$PFX/lib -lmtt" \
+	"pkg-config --cflags --libs mtt"
+
+# the man page's example program
+sed -n '/^\.SH EXAMPLE/,/^\.EE/p' "$L/man/mtt.3" | sed '1,2d; $d' |
+	sed 's/\\e/\\/g; s/\\-/-/g' >"$TMP/ex.c"
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror -o "$TMP/ex" "$TMP/ex.c" \
+	$(pkg-config --cflags --libs mtt) -lpthread 2>"$TMP/cc.log"
+tap_ok $? "the EXAMPLE builds with pkg-config's flags (shared)"
+sed 's/^/# /' "$TMP/cc.log"
+MTT_DEVICE=$TMP/ex.mtt LD_LIBRARY_PATH=$STAGE$PFX/lib "$TMP/ex"
+tap_ok $? "and runs against the staged libmtt.so.1"
+need_mttdecode
+tap_is "$("$MTTDECODE" "$TMP/ex.mtt" | sed 's/^ *[0-9]* - MTT //; s/ ctx .*//' |
+	tr '\n' '|')" 'META 0x5312a8a6 "myapp"|INFO myapp signal0 = 4242|API_RETURN myapp "fake_alsa_init"|' \
+	"its trace decodes"
+# shellcheck disable=SC2046
+cc -std=c11 -Wall -Wextra -Werror -static -o "$TMP/ex-static" "$TMP/ex.c" \
+	$(pkg-config --static --cflags --libs mtt) 2>"$TMP/cc.log"
+tap_ok $? "and statically"
+
+nm -D --defined-only "$STAGE$PFX/lib/libmtt.so.1" |
+	awk '$2 == "T" { print $3 }' | sed 's/@.*//' | sort >"$TMP/so"
+grep -ohE '\b_*mtt_[a-z_]+\(' "$L/include/mtt.h" | sed 's/($//' | sort -u |
+	grep -vx 'mtt_trace\|mtt_print\|mtt_level_on' >"$TMP/hdr"
+tap_is "$(comm -3 "$TMP/hdr" "$TMP/so" | tr -d '\t' | tr '\n' ' ')" "" \
+	"libmtt.so exports exactly the header's out-of-line functions"
+nopage=
+for f in $(grep -v '^__' "$TMP/so") mtt_trace mtt_print mtt_level_on; do
+	[ -f "$L/man/$f.3" ] || nopage="$nopage $f"
+done
+tap_is "$nopage" "" "every function has a man page"
+out=
+for p in "$L"/man/*.3; do
+	grep -q '^\.so ' "$p" && continue
+	out="$out$(groff -man -ww -z "$p" 2>&1)"
+	out="$out$(cd "$L" && LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l "$p" 2>&1 >/dev/null)"
+done
+tap_is "$out" "" "the pages format without warnings"
+tap_done

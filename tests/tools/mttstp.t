@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# mttstp.t - mttdecode on MTT frames carried over STP in each form of
+# Documentation/mtt.rst (tests/tools/src/mttstp.c writes the stream):
+# whole STP messages (p_basic, p_mtt), SyS-T RAW protocol 0x31 (our
+# p_sys-t) and the STRING/GENERIC tunnel (upstream p_sys-t); with and
+# without --syst, next to a SyS-T string message.
+. "$(dirname "$0")/lib.sh"
+
+need_mttdecode
+cc=$(ctest_cc)
+$cc -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I"$TOOLS/include" \
+	-I"$TOOLS/testlib" -o "$TMP/mttstp" "$TOP/tests/tools/src/mttstp.c" \
+	"$TOOLS"/testlib/*.c >"$TMP/cc.log" 2>&1 ||
+	{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttstp"; }
+"$TMP/mttstp" >"$TMP/s.stp"
+tap_ok $? "the stream is written"
+
+"$MTTDECODE" --syst "$TMP/s.stp" >"$TMP/syst.txt" 2>&1
+tap_ok $? "mttdecode --syst"
+tap_is "$(cat "$TMP/syst.txt")" \
+'-- sync at offset 0
+-- version 3 (natural binary timestamps) at offset 11
+     4294967297 m8/c1 MTT META 0x00000003 "sample"
+     4294967298 m8/c1 MTT INFO sample signal0 = 4242 ctx 100 cpu 1
+           3000 m8/c2 INFO {01020304-0506-0708-090a-0b0c0d0e0f10} STRING:GENERIC hello
+     4294967298 m8/c3 MTT INFO sample signal0 = 4242 ctx 100 cpu 1
+     4294967298 m8/c3 MTT INFO sample signal0 = 4242 ctx 100 cpu 1' \
+	"--syst: frames over STP, in SyS-T RAW:0x31 and tunnelled; SyS-T beside"
+
+"$MTTDECODE" "$TMP/s.stp" | grep ' MTT ' >"$TMP/plain.txt"
+tap_is "$(cat "$TMP/plain.txt")" \
+'     4294967297 m8/c1 MTT META 0x00000003 "sample"
+     4294967298 m8/c1 MTT INFO sample signal0 = 4242 ctx 100 cpu 1' \
+	"without --syst: the frames that are whole STP messages"
+
+"$MTTDECODE" --syst -f json "$TMP/s.stp" | python3 -c '
+import json, sys
+for l in sys.stdin:
+    o = json.loads(l)
+    if o["kind"] == "mtt":
+        print(o["via"], o["channel"], o["stp_ts"], o["cmd"], o["component"],
+              o["component_name"], o["ctx"], o["ts"], o["level"], o["name"],
+              o["value"], o["payload"])' >"$TMP/json.txt"
+tap_is "$(cat "$TMP/json.txt")" \
+'stp 1 1000 META 3 sample 100 4294967297 None None "sample" 73616d706c65
+stp 1 2000 TRACE 3 sample 100 4294967298 INFO signal0 4242 92100000
+syst 3 4000 TRACE 3 sample 100 4294967298 INFO signal0 4242 92100000
+syst 3 5000 TRACE 3 sample 100 4294967298 INFO signal0 4242 92100000' \
+	"JSON lines: how each frame came, its fields"
+tap_done
