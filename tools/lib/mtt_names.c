@@ -9,6 +9,7 @@
 
 #include "mttdecode/collateral.h"
 #include "mttdecode/mttframe.h"
+#include "state.h"
 
 #define NAME_LEN 64
 
@@ -118,4 +119,29 @@ const char *mttd_mtt_value_name(const struct mttd_mtt_names *n,
 	e = mttd_coll_find(n->coll, n->client, MTTD_COLL_CATALOG32,
 			   f->trace_id);
 	return e ? e->text : NULL;
+}
+
+void mttd__mtt_names_state(const struct mttd_mtt_names *n,
+			   struct mttd__blob *b)
+{
+	mttd__blob_put(b, &n->n, sizeof(n->n));
+	if (n->n)
+		mttd__blob_put(b, n->v, n->n * sizeof(*n->v));
+}
+
+int mttd__mtt_names_copy(struct mttd_mtt_names *dst,
+			 const struct mttd_mtt_names *src)
+{
+	struct comp *v = NULL;
+
+	if (src->n) {
+		v = malloc(src->n * sizeof(*v));
+		if (!v)
+			return -1;
+		memcpy(v, src->v, src->n * sizeof(*v));
+	}
+	free(dst->v);
+	dst->v = v;
+	dst->n = dst->cap = src->n;
+	return 0;
 }

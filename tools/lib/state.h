@@ -32,6 +32,13 @@ void mttd__stp_state(const struct mttd_stp *d, struct mttd__blob *b);
 void mttd__msg_state(const struct mttd_msgdec *m, struct mttd__blob *b);
 void mttd__syst_state(const struct mttd_syst *s, struct mttd__blob *b);
 
+/* the MTT component names learned from META frames */
+void mttd__mtt_names_state(const struct mttd_mtt_names *n,
+			   struct mttd__blob *b);
+/* dst takes src's learned names; 0, or -1 when out of memory */
+int mttd__mtt_names_copy(struct mttd_mtt_names *dst,
+			 const struct mttd_mtt_names *src);
+
 /* a new STP decoder whose stream starts at byte off of the capture:
  * offsets it reports count from there (call before the first feed) */
 void mttd__stp_start_at(struct mttd_stp *d, uint64_t off);

@@ -129,6 +129,8 @@ static void free_ctx(struct pool *pl, struct app *w)
 	mttd_syst_free(w->syst);
 	free(w->chrome);
 	free(w->fbuf);
+	mttd_mtt_names_free(w->mtt_names);
+	free(w->mtt_value);
 	out_free_mem(&w->out);
 	free(w);
 }
@@ -156,6 +158,9 @@ static struct app *new_ctx(const struct app *a, uint64_t from)
 	w->chrome = NULL;
 	w->fbuf = NULL;
 	w->syst = NULL;
+	w->mtt_stream = NULL;
+	w->mtt_names = mttd_mtt_names_new(a->coll);
+	w->mtt_value = malloc(MTT_VALUE_BUF);
 	out_init_mem(&w->out);
 	yc.ctx = w;
 	w->syst = mttd_syst_new(&yc);
@@ -166,7 +171,9 @@ static struct app *new_ctx(const struct app *a, uint64_t from)
 	}
 	if (a->fbuf)
 		w->fbuf = malloc(FTRACE_BUF);
-	if (!w->syst || (a->chrome && !w->chrome) || (a->fbuf && !w->fbuf)) {
+	if (!w->syst || (a->chrome && !w->chrome) || (a->fbuf && !w->fbuf) ||
+	    !w->mtt_names || !w->mtt_value ||
+	    mttd__mtt_names_copy(w->mtt_names, a->mtt_names)) {
 		free_ctx(NULL, w);
 		return NULL;
 	}
@@ -191,6 +198,7 @@ static void par_state(const struct app *c, struct mttd__blob *b)
 	mttd__stp_state(c->stp, b);
 	mttd__msg_state(c->msg, b);
 	mttd__syst_state(c->syst, b);
+	mttd__mtt_names_state(c->mtt_names, b);
 	PUT(b, c->ts.have_version);
 	PUT(b, c->ts.version);
 	PUT(b, c->ts.have_freq);
@@ -384,6 +392,8 @@ static int finish_in(struct pool *pl, struct app *a, struct app *r,
 	if (a->chrome)
 		memcpy(a->chrome, r->chrome, sizeof(*a->chrome));
 	mttd__syst_copy_state(a->syst, r->syst);
+	if (mttd__mtt_names_copy(a->mtt_names, r->mtt_names))
+		ret = -1;
 	retire(pl, a, r, r0);
 	return ret;
 }
