@@ -6,7 +6,8 @@
  * so the class gives it a channel of its own and frames from different
  * threads never interleave.  A new channel first carries a META frame
  * naming the component.  When the output is a regular file, frames are
- * appended to it instead (O_APPEND: one write, one frame).
+ * appended to it instead (O_APPEND: one write, one frame); a character
+ * device that is not an STM device (/dev/null) gets them as they are.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -172,6 +173,11 @@ static int chan_open(struct mttl_comp *c, uint32_t *channel)
 	strcpy(u.id.id, c->name);
 	if (ioctl(fd, STP_POLICY_ID_SET, &u.id) < 0) {
 		err = -errno;
+		if (err == -ENOTTY) {
+			/* not an STM device (/dev/null, a tty): frames as is */
+			*channel = 0;
+			return fd;
+		}
 		close(fd);
 		return err;
 	}
