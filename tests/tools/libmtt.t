@@ -14,7 +14,8 @@ if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
     -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
     -I"$L/include" -I"$L" -I"$TOOLS/include" -I"$TOOLS/lib" \
     -I"$TOP/tests/tools/src" -o "$TMP/libmtttest" \
-    "$TOP/tests/tools/src/libmtttest.c" "$L"/*.c "$TOOLS"/lib/*.c \
+    "$TOP/tests/tools/src/libmtttest.c" "$L"/frame.c "$L"/registry.c \
+    "$L"/chan.c "$L"/trace.c "$TOOLS"/lib/*.c \
     -lexpat -lpthread >"$TMP/cc.log" 2>&1; then
 	sed 's/^/# /' "$TMP/cc.log"
 	bail "cannot build libmtttest with $cc and ASan/UBSan"
