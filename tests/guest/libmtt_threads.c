@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * libmtt_threads - guest program for t-61-libmtt: THREADS threads of one
+ * libmtt_threads - guest program for t-64-libmtt: THREADS threads of one
  * process trace COUNT values each through libmtt at once (released by a
  * barrier, and kept alive until all are done so each keeps its own
  * channel), component NAME, to the STM device DEV.  Thread t traces
