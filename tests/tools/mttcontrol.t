@@ -5,7 +5,8 @@
 # bad file gives exit 1 and "file:line: what"), --dry-run touching
 # nothing, --stop/--view without a session, --status --json, and the
 # session directory format: "mttdecode DIR" decodes a session exactly as
-# its stream files with the session's policy.  mttcontrol and mttdecode
+# its stream files with the session's policy, a RISC-V one (format riscv)
+# with its widths.  mttcontrol and mttdecode
 # are built with ASan and UBSan here.
 . "$(dirname "$0")/lib.sh"
 need_mttdecode
@@ -257,6 +258,32 @@ grep -q "policy.txt" "$TMP/out"
 tap_is "$r:$?" "1:0" "... with the session's policy.txt (a bad one is refused, named)"
 printf '# policy\nuser 7 7 3 3\n' >"$S/policy.txt"
 tap_is "$("$M" --format json "$S" | grep -c '"kind":"msg"')" 2 "mttdecode --format json DIR: both messages"
+# a RISC-V session (swstm format riscv): mttsession says the format and
+# widths, "mttdecode DIR" decodes it as riscv-encap with them.  srcID 8
+# bits, no timestamp: sync = 32 x 00, 80; DATA marked+ts, master 0
+# channel 5, "hi!\n" (as in riscv-cli.t); cut inside the second message
+R=$TMP/rvsession
+mkdir "$R"
+printf 'mttsession 1\ndevice swstm.0\nformat riscv\nsrcid_bits 8\nts_bytes 0\n' \
+	>"$R/mttsession"
+RV="$(i=0; while [ $i -lt 32 ]; do printf '00 '; i=$((i + 1)); done)80 05 05 18 68 69 21 0a"
+bytes "$RV 05 05 18 68 69 21 0a" >"$TMP/rv.bin"
+head -c 36 "$TMP/rv.bin" >"$R/stream-0000.stp"
+tail -c +37 "$TMP/rv.bin" >"$R/stream-0001.stp"
+"$M" "$R" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "0:-- sync at offset 0
+              0 m0 c5     4  \"hi!\\n\"
+              0 m0 c5     4  \"hi!\\n\"" \
+	"mttdecode DIR of a format riscv session: riscv-encap with its srcid_bits and ts_bytes"
+"$M" --input=stp "$R" >/dev/null 2>&1
+tap_is "$?" 2 "... unless the input is named (--input=stp: nothing synchronised, exit 2)"
+"$M" "$R" "$S" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttdecode: $S: its stream is STPv2, another session's riscv-encap 8 0: decode them one at a time, or name the input (--input)" \
+	"sessions of different formats at once: refused, said"
+echo "format ascii" >>"$R/mttsession"
+"$M" "$R" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttdecode: $R/mttsession: bad line \"format ascii\" (format stp|riscv, srcid_bits 0..16, ts_bytes 0..8)" \
+	"an unknown format in mttsession: exit 1, said"
 mkdir "$TMP/plain"
 "$M" "$TMP/plain" >"$TMP/out" 2>&1
 tap_is "$?:$(cat "$TMP/out")" "1:mttdecode: $TMP/plain: a directory, and not a mttcontrol session (no mttsession file)" \

@@ -459,7 +459,9 @@ int mc_view(const struct mc_opts *o, struct mc_err *e)
 {
 	char dec[PATH_MAX], pol[PATH_MAX + 16], ks[PATH_MAX + 16];
 	char ev[PATH_MAX + 16], file[PATH_MAX + 32], *buf;
-	char *argv[12];
+	char srcid[32], ts[32];
+	char *argv[16];
+	struct mc_format fmt;
 	struct mc_run r;
 	int pfd[2], argc = 0, fd = -1, idx = 0, st, running;
 	pid_t pid;
@@ -486,6 +488,15 @@ int mc_view(const struct mc_opts *o, struct mc_err *e)
 	mc_snprintf(file, sizeof(file), "%s/mttsession", r.dir);
 	if (is_syst(file))
 		argv[argc++] = "--syst";
+	mc_session_format(r.dir, &fmt);
+	if (fmt.riscv) {
+		argv[argc++] = "--input=riscv-encap";
+		mc_snprintf(srcid, sizeof(srcid), "--srcid-bits=%u",
+			    fmt.srcid_bits);
+		argv[argc++] = srcid;
+		mc_snprintf(ts, sizeof(ts), "--ts-bytes=%u", fmt.ts_bytes);
+		argv[argc++] = ts;
+	}
 	if (o->json)
 		argv[argc++] = "--format=json";
 	argv[argc++] = "-";

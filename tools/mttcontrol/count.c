@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * count.c - what a session captured: its stream files decoded in order
- * as one stream (as mttdecode DIR does) with libmttdecode, to count
+ * as one stream (as mttdecode DIR does, STPv2 or RISC-V trace
+ * encapsulation as its mttsession says) with libmttdecode, to count
  * bytes, messages and losses.
  */
 #include <errno.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include "mttdecode/msg.h"
+#include "mttdecode/riscv.h"
 #include "mttdecode/stp.h"
 #include "mttcontrol.h"
 
@@ -32,14 +34,24 @@ int mc_count(const char *dir, struct mc_counts *n, struct mc_err *e)
 	struct mttd_msg_sink sink = { .event = on_event, .ctx = n };
 	struct mttd_msgdec *msg = mttd_msg_new(NULL);
 	struct mttd_stp_config sc = { .fn = mttd_msg_stp_fn, .ctx = msg };
-	struct mttd_stp *stp = msg ? mttd_stp_new(&sc) : NULL;
+	struct mttd_rv_config rc = { .fn = mttd_msg_stp_fn, .ctx = msg };
+	struct mttd_stp *stp = NULL;
+	struct mttd_rv *rv = NULL;
+	struct mc_format fmt;
 	char *buf = malloc(65536);
 	int i, nf, fd, ret = 0;
 	char **f = mc_session_streams(dir, &nf);
 	ssize_t r;
 
 	memset(n, 0, sizeof(*n));
-	if (!stp || !buf || mttd_msg_add_sink(msg, &sink)) {
+	mc_session_format(dir, &fmt);
+	rc.srcid_bits = fmt.srcid_bits;
+	rc.ts_bytes = fmt.ts_bytes;
+	if (msg && fmt.riscv)
+		rv = mttd_rv_new(&rc);
+	else if (msg)
+		stp = mttd_stp_new(&sc);
+	if ((!stp && !rv) || !buf || mttd_msg_add_sink(msg, &sink)) {
 		e->fatal = 1;
 		ret = mc_fail(e, "out of memory");
 	}
@@ -50,7 +62,10 @@ int mc_count(const char *dir, struct mc_counts *n, struct mc_err *e)
 			break;
 		}
 		while ((r = read(fd, buf, 65536)) > 0) {
-			mttd_stp_feed(stp, buf, (size_t)r);
+			if (rv)
+				mttd_rv_feed(rv, buf, (size_t)r);
+			else
+				mttd_stp_feed(stp, buf, (size_t)r);
 			n->bytes += (uint64_t)r;
 		}
 		if (r < 0)
@@ -58,14 +73,18 @@ int mc_count(const char *dir, struct mc_counts *n, struct mc_err *e)
 		close(fd);
 		n->files++;
 	}
-	if (stp) {
-		mttd_stp_finish(stp);
+	if (stp || rv) {
+		if (rv)
+			mttd_rv_finish(rv);
+		else
+			mttd_stp_finish(stp);
 		n->messages = mttd_msg_stats(msg)->messages;
 		n->incomplete = mttd_msg_stats(msg)->incomplete;
 	}
 	mc_free_list(f, nf);
 	free(buf);
 	mttd_stp_free(stp);
+	mttd_rv_free(rv);
 	mttd_msg_free(msg);
 	return ret;
 }

@@ -181,6 +181,21 @@ int mc_policy_dump(const char *device, const char *file, char *proto,
 char **mc_session_streams(const char *dir, int *n);
 void mc_free_list(char **v, int n);
 
+/* format.c: the stream format, STPv2 or RISC-V trace encapsulation */
+#define MC_RV_SRCID_BITS	16	/* swstm's defaults */
+#define MC_RV_TS_BYTES		8
+#define MC_RV_MAX_SRCID_BITS	16
+#define MC_RV_MAX_TS_BYTES	8
+struct mc_format {
+	int riscv;			/* 0: STPv2 */
+	unsigned int srcid_bits;	/* riscv: the encapsulation's widths */
+	unsigned int ts_bytes;
+};
+/* what D's sink emits now (no format attribute: STPv2) */
+void mc_sink_format(const struct mc_devinfo *d, struct mc_format *f);
+/* what DIR's mttsession records (no format line: STPv2) */
+void mc_session_format(const char *dir, struct mc_format *f);
+
 /* collector.c */
 int mc_start(const struct mc_config *c, const struct mc_opts *o,
 	     struct mc_err *e);

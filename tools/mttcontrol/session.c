@@ -8,9 +8,9 @@
  * that died, even by SIGKILL, holds nothing), and "session": the
  * collector's pid and the session directory, one a line.
  *
- * A session directory: "mttsession" (what, when, where: key value
- * lines), the stream in stream-NNNN.stp files (each starts with a
- * synchronisation, so each decodes alone), "policy.txt" (the policy as
+ * A session directory: "mttsession" (what, when, where, the stream's
+ * format: key value lines), the stream in stream-NNNN.stp files (STPv2,
+ * or RISC-V trace encapsulation when the sink emits that), "policy.txt" (the policy as
  * applied, mttdecode --policy format), "kallsyms", "events/" (the
  * tracefs formats of the ftrace system and of the events enabled at the
  * start or at the end of the session), "mttcontrol.conf" (the configuration used, if any),
@@ -213,6 +213,7 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 {
 	char path[PATH_MAX + 32], host[256] = "?", date[64];
 	char proto[MC_NAME_MAX] = "none";
+	struct mc_format fmt;
 	struct timespec rt, mono;
 	struct utsname u;
 	time_t now = time(NULL);
@@ -240,6 +241,13 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 	    (long long)mono.tv_sec * 1000000000 + mono.tv_nsec);
 	put(f, "device", "%s", d->name);
 	put(f, "sink", "%s", d->sink_devnode);
+	/* what the sink emits: mttdecode DIR picks its input from it */
+	mc_sink_format(d, &fmt);
+	put(f, "format", "%s", fmt.riscv ? "riscv" : "stp");
+	if (fmt.riscv) {
+		put(f, "srcid_bits", "%u", fmt.srcid_bits);
+		put(f, "ts_bytes", "%u", fmt.ts_bytes);
+	}
 	put(f, "stream", "stream-*.stp");
 	put(f, "policy", "policy.txt");
 	mc_snprintf(path, sizeof(path), "%s/policy.txt", dir);

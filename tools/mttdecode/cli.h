@@ -28,6 +28,7 @@ struct opts {
 	int stats;
 	int syst;		/* decode message payloads as SyS-T */
 	int input;		/* IN_* */
+	int input_given;	/* --input, --srcid-bits or --ts-bytes */
 	int csv_extra;		/* --csv-extra: columns after the printer's */
 	int has_short_guid;	/* --short-guid */
 	uint8_t short_guid[16];

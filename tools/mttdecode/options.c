@@ -16,7 +16,9 @@ static const char usage[] =
 "Each FILE (standard input when there is none, or for \"-\") is decoded\n"
 "on its own, in the order given, into one output.  A FILE that is a\n"
 "session directory of mttcontrol(8) stands for its stream files, with\n"
-"its policy, kallsyms, tracefs formats and collateral (unless given).\n"
+"its policy, kallsyms, tracefs formats and collateral (unless given),\n"
+"and its stream format (riscv-encap and widths, unless --input,\n"
+"--srcid-bits or --ts-bytes are given).\n"
 "\n"
 "Input:\n"
 "      --input=KIND       auto (the default): each input's kind is told\n"
@@ -222,6 +224,7 @@ int parse_options(struct opts *o, int argc, char **argv)
 		case OPT_INPUT:
 			if (word(optarg, inputs, &o->input))
 				return bad("--input", optarg);
+			o->input_given = 1;
 			break;
 		case OPT_TRACE_ID:
 		case OPT_CS_SYNC:
@@ -255,11 +258,13 @@ int parse_options(struct opts *o, int argc, char **argv)
 				   &o->srcid_bits))
 				return bad("--srcid-bits", optarg);
 			rv_widths = 1;
+			o->input_given = 1;
 			break;
 		case OPT_TS_BYTES:
 			if (number(optarg, 0, MTTD_RV_MAX_TS_BYTES, &o->ts_bytes))
 				return bad("--ts-bytes", optarg);
 			rv_widths = 1;
+			o->input_given = 1;
 			break;
 		case OPT_MAX_OPEN:
 			if (number(optarg, 1, 65536, &o->max_open))

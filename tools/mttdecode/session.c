@@ -5,7 +5,10 @@
  * stream files (stream-*.stp, in order, each decoded as its own input),
  * and its policy.txt, kallsyms, events/ and collateral.xml are used
  * unless --policy, --kallsyms, --tracefs or --collateral name others;
- * a session whose policy was p_sys-t is decoded as with --syst.
+ * a session whose policy was p_sys-t is decoded as with --syst, one
+ * whose sink emitted RISC-V trace encapsulation ("format riscv") as
+ * with --input=riscv-encap and its widths, unless --input, --srcid-bits
+ * or --ts-bytes were given.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -20,6 +23,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "mttdecode/riscv.h"
 
 static int is_dir(const char *p)
 {
@@ -126,23 +130,68 @@ static int concat(struct opts *o, char **v, int first, int *n)
 	return 0;
 }
 
-/* the session's "protocol" line says p_sys-t: decode as SyS-T */
-static void session_protocol(struct opts *o, const char *path)
+/*
+ * The session's mttsession: "protocol p_sys-t" decodes as SyS-T;
+ * "format riscv" (with "srcid_bits", "ts_bytes") as RISC-V trace
+ * encapsulation unless the user chose the input.  *fmt: "" (STPv2) or
+ * the input as "riscv-encap W T", to tell sessions of different kinds
+ * apart.  0, or 1 on a bad line (said).
+ */
+static int session_meta(struct opts *o, const char *path, char *fmt,
+			size_t len)
 {
 	FILE *f = fopen(path, "r");
-	char line[256];
+	unsigned long srcid = 16, ts = 8, v;
+	char line[256], word[16], *end;
+	int riscv = 0, bad = 0;
 
-	while (f && fgets(line, sizeof(line), f))
-		if (!strcmp(line, "protocol p_sys-t\n"))
+	while (f && !bad && fgets(line, sizeof(line), f)) {
+		if (!strcmp(line, "protocol p_sys-t\n")) {
 			o->syst = 1;
+			continue;
+		}
+		if (!strncmp(line, "format ", 7)) {
+			riscv = !strcmp(line + 7, "riscv\n");
+			bad = !riscv && strcmp(line + 7, "stp\n");
+			continue;
+		}
+		if (sscanf(line, "%15s", word) != 1 ||
+		    (strcmp(word, "srcid_bits") && strcmp(word, "ts_bytes")))
+			continue;
+		v = strtoul(line + strlen(word), &end, 10);
+		if (*end != '\n' || end == line + strlen(word))
+			bad = 1;
+		else if (word[0] == 's' && v <= MTTD_RV_MAX_SRCID_BITS)
+			srcid = v;
+		else if (word[0] == 't' && v <= MTTD_RV_MAX_TS_BYTES)
+			ts = v;
+		else
+			bad = 1;
+	}
 	if (f)
 		fclose(f);
+	if (bad) {
+		line[strcspn(line, "\n")] = 0;
+		fprintf(stderr, "mttdecode: %s: bad line \"%s\" (format stp|riscv, srcid_bits 0..%d, ts_bytes 0..%d)\n",
+			path, line, MTTD_RV_MAX_SRCID_BITS,
+			MTTD_RV_MAX_TS_BYTES);
+		return 1;
+	}
+	*fmt = 0;
+	if (riscv)
+		snprintf(fmt, len, "riscv-encap %lu %lu", srcid, ts);
+	if (riscv && !o->input_given) {
+		o->input = IN_RISCV;
+		o->srcid_bits = srcid;
+		o->ts_bytes = ts;
+	}
+	return 0;
 }
 
 int session_expand(struct opts *o)
 {
-	char **files = NULL, *p;
-	int i, n = 0, any = 0;
+	char **files = NULL, *p, fmt[48], fmt0[48] = "";
+	int i, n = 0, any = 0, nsessions = 0;
 
 	for (i = 0; i < o->nfiles; i++)
 		if (strcmp(o->files[i], "-") && is_dir(o->files[i]))
@@ -169,8 +218,18 @@ int session_expand(struct opts *o)
 			free(p);
 			goto fail;
 		}
-		session_protocol(o, p);
+		if (session_meta(o, p, fmt, sizeof(fmt))) {
+			free(p);
+			goto fail;
+		}
 		free(p);
+		/* the options hold one input kind for every input */
+		if (nsessions++ && strcmp(fmt, fmt0) && !o->input_given) {
+			fprintf(stderr, "mttdecode: %s: its stream is %s, another session's %s: decode them one at a time, or name the input (--input)\n",
+				f, *fmt ? fmt : "STPv2", *fmt0 ? fmt0 : "STPv2");
+			goto fail;
+		}
+		strcpy(fmt0, fmt);
 		{
 			int first = n;
 
