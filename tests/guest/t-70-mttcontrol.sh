@@ -8,7 +8,8 @@
 # two --start at once; --view following a session; --start --live; a full session (a
 # shell, a program with its own policy id, console, ftrace and
 # heartbeat) decoded by "mttdecode DIR" and compared with what was sent; a collector killed with SIGKILL
-# leaves a decodable partial session (rotated files); --status --json is
+# leaves a decodable partial session (rotated files); a RISC-V session
+# (mttsession records the sink's format) decoded by "mttdecode DIR"; --status --json is
 # exported for the host to parse (host-checks/mttcontrol-json.sh).
 . /stm/tests/lib.sh
 
@@ -230,6 +231,25 @@ tap_match "... and stops the session" "session stopped: $W/live" "$(cat $W/live.
 tap_eq "the lines, in order" "mc-live-1 mc-live-2 mc-live-3" \
 	"$(grep -o 'mc-live-[0-9]' $W/live.txt | tr '\n' ' ' | sed 's/ $//')"
 tap_check "no session left" no_session
+
+# --- a RISC-V session: mttsession records the sink's format, "mttdecode DIR" uses it
+A=/sys/class/misc/swstm.0-sink
+echo riscv >$A/format && echo 8 >$A/srcid_bits && echo 2 >$A/ts_bytes
+tap_check "--start with the sink in format riscv" mttcontrol --start -c $W/good.conf -o $W/rv
+for i in 1 2 3; do echo "mc-rv-$i" >/dev/swstm.0; done
+rv_arrived() {
+	mttdecode --input=riscv-encap --srcid-bits=8 --ts-bytes=2 --syst $W/rv/stream-0000.stp 2>/dev/null |
+		grep -q 'mc-rv-3'
+}
+tap_check "the lines reached the riscv session (hang guard 600 s)" wait_until 600 rv_arrived
+out=$(mttcontrol --stop 2>&1)
+tap_match "--stop counts the riscv stream's messages" "^0 session stopped: .*captured [0-9]+ bytes in 1 file: [1-9][0-9]* messages" \
+	"$? $(echo "$out" | tr '\n' ' ')"
+echo stp >$A/format && echo 16 >$A/srcid_bits && echo 8 >$A/ts_bytes
+tap_eq "mttsession: format riscv, srcid_bits 8, ts_bytes 2" "format riscv srcid_bits 8 ts_bytes 2" \
+	"$(grep -E '^(format|srcid_bits|ts_bytes) ' $W/rv/mttsession | tr '\n' ' ' | sed 's/ $//')"
+tap_eq "mttdecode DIR decodes it: the lines, in order" "mc-rv-1 mc-rv-2 mc-rv-3" \
+	"$(mttdecode $W/rv 2>&1 | grep -o 'mc-rv-[0-9]' | tr '\n' ' ' | sed 's/ $//')"
 
 # --- teardown -----------------------------------------------------------------------
 tap_check "teardown" mttcontrol --teardown $W/good.conf
