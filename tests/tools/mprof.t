@@ -92,6 +92,10 @@ tap_ok $? "times plausible: min <= avg <= max, self <= total, work >= mid"
 M=$TOOLS/build/mttdecode
 "$M" --format=json --elf="$TMP/target" "$S/capture.mprof" >"$TMP/json"
 tap_is "$?" 0 "mttdecode reads the capture (sniffed as MiniProfiler)"
+"$M" --format=json "$S" >"$TMP/json-dir"
+tap_is "$?" 0 "mttdecode DIR decodes a mttprofile session"
+cmp -s "$TMP/json" "$TMP/json-dir"
+tap_ok $? "... the same as its capture.mprof with --elf (the ELF from session.txt)"
 work=$(sed -n 's/^work=//p' "$TMP/addrs")
 grep -q "\"kind\":\"record\",\"func_addr\":\"$work\",\"name\":\"work\"" "$TMP/json"
 tap_ok $? "work's record carries its link-time address $work and its name"

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "mprof.h"
@@ -27,11 +28,13 @@ struct mdec {
 };
 
 static const char musage[] =
-"Usage: mttdecode --input=mprof [OPTIONS] [FILE|-]\n"
+"Usage: mttdecode --input=mprof [OPTIONS] [FILE|DIR|-]\n"
 "Decode a MiniProfiler capture (the responses a device sent: METADATA,\n"
 "STATUS, ACK/NACK, PROFILE_DATA records), as mttprofile saves it in\n"
 "capture.mprof.  Chosen automatically when the first FILE starts with a\n"
-"MiniProfiler header (AA 55).\n"
+"MiniProfiler header (AA 55), or is a mttprofile session directory:\n"
+"then its capture.mprof is decoded, with symbols from the ELF its\n"
+"session.txt names unless --elf is given.\n"
 "\n"
 "  -f, --format=FORMAT  text (default): one line per response, record\n"
 "                       and stream error, then per-function statistics;\n"
@@ -242,6 +245,41 @@ static int takes_value(const char *a)
 	return 0;
 }
 
+/* DIR is a mttprofile session: it holds capture.mprof */
+static int is_mprof_session(const char *dir)
+{
+	char path[4096];
+	struct stat st;
+
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		return 0;
+	snprintf(path, sizeof(path), "%s/capture.mprof", dir);
+	return !access(path, R_OK);
+}
+
+/*
+ * The ELF a mttprofile session's session.txt names ("elf=PATH"), for
+ * symbols when --elf is not given.  NULL if there is none.
+ */
+static char *session_elf(const char *dir)
+{
+	char path[4096], line[4096 + 8];
+	char *elf = NULL;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/session.txt", dir);
+	f = fopen(path, "r");
+	if (!f)
+		return NULL;
+	while (!elf && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "elf=", 4)) {
+			line[strcspn(line, "\n")] = 0;
+			elf = strdup(line + 4);
+		}
+	fclose(f);
+	return elf;
+}
+
 int mprof_wanted(int argc, char **argv)
 {
 	const char *first = NULL;
@@ -261,6 +299,8 @@ int mprof_wanted(int argc, char **argv)
 		else if (!first && argv[i][0] != '-')
 			first = argv[i];
 	}
+	if (!input_given && first && is_mprof_session(first))
+		return 1;
 	if (!input_given && first) {
 		uint8_t h[3];
 		int fd = open(first, O_RDONLY);
@@ -288,7 +328,8 @@ int mprof_main(int argc, char **argv)
 		"text", "json", "chrome", "folded", "html",
 	};
 	struct mdec d = { .out = stdout };
-	char err[512];
+	char err[512], capture[4096 + 16];
+	const char *file;
 	int c, i, ret = 0;
 
 	while ((c = getopt_long(argc, argv, "f:h", lo, NULL)) != -1) {
@@ -330,10 +371,27 @@ int mprof_main(int argc, char **argv)
 		mprof_sym_free(d.sym);
 		return 1;
 	}
+	file = optind < argc ? argv[optind] : "-";
+	if (strcmp(file, "-") && is_mprof_session(file)) {
+		/* a mttprofile session: its capture, and its ELF for names */
+		if (!d.sym) {
+			char *elf = session_elf(file);
+
+			if (elf) {
+				d.sym = mprof_sym_load(elf, err, sizeof(err));
+				if (!d.sym)
+					fprintf(stderr, "mttdecode: %s/session.txt names an ELF that cannot be read (%s): addresses shown unnamed; give --elf=FILE\n",
+						file, err);
+				free(elf);
+			}
+		}
+		snprintf(capture, sizeof(capture), "%s/capture.mprof", file);
+		file = capture;
+	}
 	if (mprof_collect_init(&d.c, on_event, &d) ||
-	    mprof_collect_file(&d.c, optind < argc ? argv[optind] : "-")) {
+	    mprof_collect_file(&d.c, file)) {
 		fprintf(stderr, "mttdecode: %s: %s\n",
-			optind < argc ? argv[optind] : "<stdin>", strerror(errno));
+			strcmp(file, "-") ? file : "<stdin>", strerror(errno));
 		ret = 1;
 	} else {
 		d.c.prof.sym = d.sym;
@@ -351,7 +409,7 @@ int mprof_main(int argc, char **argv)
 			ret = mprof_write_folded(d.out, &d.c.prof);
 		} else {
 			ret = mprof_write_html(d.out, &d.c.prof,
-					       optind < argc ? argv[optind] : "stdin");
+					       strcmp(file, "-") ? file : "stdin");
 		}
 	}
 	if (fflush(d.out) || ferror(d.out)) {
