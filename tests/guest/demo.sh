@@ -3,14 +3,20 @@
 # Demo trace session, run in the VM by tests/vm/demo.sh (make demo): set
 # the stack up from a configuration file with mttcontrol, record a session
 # while two processes trace, stop it, decode the session directory with
-# mttdecode and its stream with OpenCSD's trc_pkt_lister.  Human output;
-# non-zero exit on failure.
+# mttdecode and its stream with OpenCSD's trc_pkt_lister.  Besides the two
+# processes, a console line, a trace_marker line (ftrace) and the MTT
+# sample component (3 timer ticks of typed values) go into the session;
+# the decoded output is checked for each.  Human output; non-zero exit on
+# failure.
 . /stm/tests/lib.sh
 
 step() { printf '\n==> %s\n' "$*"; }
 die() { echo "demo failed: $*"; exit 1; }
 CONF=/stm/tests/demo.conf
 S=/tmp/demo-session
+T=/sys/kernel/tracing
+MTT_STATS=/sys/kernel/mtt/components/mtt_sample/stats
+[ -e $T/trace_marker ] || mount -t tracefs nodev $T || die "mount tracefs"
 
 step "The configuration ($CONF, kernel $(uname -r))"
 grep -v '^#' $CONF
@@ -25,10 +31,14 @@ mttcontrol --status
 step "mttcontrol --start -o $S"
 mttcontrol --start -c $CONF -o $S || die "start"
 
-step "Tracing from two processes at once"
+step "Tracing from two processes, the console, ftrace and an MTT component"
 echo '  process 1: a shell writing to /dev/swstm.0 (no id: its name "sh" is'
 echo '             not a policy node, so the "default" node is used)'
 echo '  process 2: stmctl, identified as "user/app" by STP_POLICY_ID_SET'
+echo '  console:   a line written to /dev/kmsg (source "console")'
+echo '  ftrace:    a line written to trace_marker (source "ftrace")'
+echo '  MTT:       mtt_sample count=3: 3 timer ticks, each tracing a counter,'
+echo '             signal0, a string, a u16 vector and a print (source "mtt")'
 (
 	for i in 1 2 3 4; do
 		echo "shell: sensor reading $i = $((i * 17)) mV" > /dev/swstm.0
@@ -39,16 +49,45 @@ stmctl /dev/swstm.0 set=user/app "write=app: started" "write=app: 3 jobs queued"
 	"write=app: job 1 done" "write=app: job 2 done" "write=app: all done" \
 	> /tmp/stmctl.out &
 app=$!
+echo "demo: console line" > /dev/kmsg
+echo "demo: ftrace marker" > $T/trace_marker
+mod_load mtt_sample count=3 interval_ms=10 || die "insmod mtt_sample"
 wait $shell $app
 echo "  stmctl: $(cat /tmp/stmctl.out)"
+# META, the init print, then 3 ticks of 5 traces: 17 frames
+sample_done() { [ "$(head -n 1 $MTT_STATS)" = "sent 17" ]; }
+wait_until 600 sample_done || die "mtt_sample: $(head -n 1 $MTT_STATS), not sent 17 (hang guard)"
+echo "  mtt_sample: $(tr '\n' ' ' < $MTT_STATS)"
+# the console may print from a thread (PREEMPT_RT): wait for the line
+console_arrived() {
+	mttdecode --syst $S/stream-0000.stp 2>/dev/null | grep -q 'demo: console line'
+}
+wait_until 600 console_arrived || die "the console line did not reach the session (hang guard)"
 
 step "mttcontrol --stop"
 mttcontrol --stop || die "stop"
 echo "  the session directory:"
 ls -l $S | sed 's/^/  /'
 
-step "mttdecode $S (time, policy node, severity, GUID, type, text)"
-mttdecode $S || die "mttdecode"
+step "mttdecode $S (time, policy node, severity, GUID, type, text; MTT: level, component, value)"
+mttdecode $S > /tmp/demo.txt || die "mttdecode"
+cat /tmp/demo.txt
+
+step "Checking the decoded session"
+# check WHAT EXPECTED ACTUAL
+check() {
+	[ "$2" = "$3" ] || die "$1: expected \"$2\", got \"$3\""
+	echo "  ok: $1"
+}
+check "the shell's 4 lines on default" 4 "$(grep ' default ' /tmp/demo.txt | grep -c 'shell: sensor reading')"
+check "stmctl's 5 lines on user/app" 5 "$(grep ' user/app ' /tmp/demo.txt | grep -c 'app: ')"
+check "the console line on console" 1 "$(grep ' console ' /tmp/demo.txt | grep -c 'demo: console line')"
+check "the trace_marker line on ftrace" 1 "$(grep ' ftrace' /tmp/demo.txt | grep -c 'demo: ftrace marker')"
+check "MTT: mtt_sample named by a META frame" 1 "$(grep -c ' MTT META .*"mtt_sample"' /tmp/demo.txt)"
+check "MTT: mtt_sample signal0 = 10, 20, 30" "10 20 30" \
+	"$(sed -n 's/.* MTT .* mtt_sample signal0 = \([0-9]*\) .*/\1/p' /tmp/demo.txt | tr '\n' ' ' | sed 's/ $//')"
+check "MTT: mtt_sample vec, one u16 vector a tick" 3 "$(grep -c ' MTT .* mtt_sample vec = \[' /tmp/demo.txt)"
+check "MTT: mtt_sample's prints" 4 "$(grep -c ' MTT .* mtt_sample .*"\(fake_alsa_init\|tick [1-3] of 3\)"' /tmp/demo.txt)"
 
 step "The same stream through OpenCSD's trc_pkt_lister (an independent decoder)"
 /stm/tests/lib/opencsd.sh $S/stream-0000.stp | head -n 12 || die "opencsd"
