@@ -39,6 +39,15 @@ echo '  console:   a line written to /dev/kmsg (source "console")'
 echo '  ftrace:    a line written to trace_marker (source "ftrace")'
 echo '  MTT:       mtt_sample count=3: 3 timer ticks, each tracing a counter,'
 echo '             signal0, a string, a u16 vector and a print (source "mtt")'
+# in_session TEXT: TEXT has reached the session's stream
+in_session() {
+	mttdecode --syst $S/stream-0000.stp 2>/dev/null | grep -q "$1"
+}
+# the console may print from a thread (PREEMPT_RT): each console line is
+# waited for.  This one marks where the demo's records start.
+echo "demo: tracing starts" > /dev/kmsg
+wait_until 600 in_session "demo: tracing starts" ||
+	die "the first console line did not reach the session (hang guard)"
 (
 	for i in 1 2 3 4; do
 		echo "shell: sensor reading $i = $((i * 17)) mV" > /dev/swstm.0
@@ -58,11 +67,8 @@ echo "  stmctl: $(cat /tmp/stmctl.out)"
 sample_done() { [ "$(head -n 1 $MTT_STATS)" = "sent 17" ]; }
 wait_until 600 sample_done || die "mtt_sample: $(head -n 1 $MTT_STATS), not sent 17 (hang guard)"
 echo "  mtt_sample: $(tr '\n' ' ' < $MTT_STATS)"
-# the console may print from a thread (PREEMPT_RT): wait for the line
-console_arrived() {
-	mttdecode --syst $S/stream-0000.stp 2>/dev/null | grep -q 'demo: console line'
-}
-wait_until 600 console_arrived || die "the console line did not reach the session (hang guard)"
+wait_until 600 in_session "demo: console line" ||
+	die "the console line did not reach the session (hang guard)"
 
 step "mttcontrol --stop"
 mttcontrol --stop || die "stop"
@@ -71,7 +77,12 @@ ls -l $S | sed 's/^/  /'
 
 step "mttdecode $S (time, policy node, severity, GUID, type, text; MTT: level, component, value)"
 mttdecode $S > /tmp/demo.txt || die "mttdecode"
-cat /tmp/demo.txt
+n=$(sed -n '/demo: tracing starts/=' /tmp/demo.txt | head -n 1)
+[ -n "$n" ] || die "the start line is not in the decoded session"
+head -n $((n - 1)) /tmp/demo.txt | grep -v ' console '
+echo "  ... $(head -n $((n - 1)) /tmp/demo.txt | grep -c ' console ') console records left out here (the kernel log,"
+echo "  replayed when the console source was linked; all in /tmp/demo.txt)"
+tail -n +$n /tmp/demo.txt
 
 step "Checking the decoded session"
 # check WHAT EXPECTED ACTUAL
@@ -81,7 +92,7 @@ check() {
 }
 check "the shell's 4 lines on default" 4 "$(grep ' default ' /tmp/demo.txt | grep -c 'shell: sensor reading')"
 check "stmctl's 5 lines on user/app" 5 "$(grep ' user/app ' /tmp/demo.txt | grep -c 'app: ')"
-check "the console line on console" 1 "$(grep ' console ' /tmp/demo.txt | grep -c 'demo: console line')"
+check "the console lines on console" 2 "$(grep ' console ' /tmp/demo.txt | grep -c 'demo: \(tracing starts\|console line\)')"
 check "the trace_marker line on ftrace" 1 "$(grep ' ftrace' /tmp/demo.txt | grep -c 'demo: ftrace marker')"
 check "MTT: mtt_sample named by a META frame" 1 "$(grep -c ' MTT META .*"mtt_sample"' /tmp/demo.txt)"
 check "MTT: mtt_sample signal0 = 10, 20, 30" "10 20 30" \
