@@ -48,4 +48,10 @@ stp 1 2000 TRACE 3 sample 100 4294967298 INFO signal0 4242 92100000
 syst 3 4000 TRACE 3 sample 100 4294967298 INFO signal0 4242 92100000
 syst 3 5000 TRACE 3 sample 100 4294967298 INFO signal0 4242 92100000' \
 	"JSON lines: how each frame came, its fields"
+
+# --no-mtt: the frames that are whole STP messages stay messages, their
+# bytes starting with the sync word (what a byte-level checker reads)
+"$MTTDECODE" --no-mtt -f json "$TMP/s.stp" >"$TMP/nomtt.json"
+tap_is "$(grep -c '"kind":"mtt"' "$TMP/nomtt.json") $(grep -c '"kind":"msg","master":8,"channel":1,.*"data":"0[0-9a-f]10e0ee' "$TMP/nomtt.json")" \
+	"0 2" "--no-mtt: no MTT records, the two frames on channel 1 as messages"
 tap_done

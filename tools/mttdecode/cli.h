@@ -27,6 +27,7 @@ struct opts {
 	int no_output;
 	int stats;
 	int syst;		/* decode message payloads as SyS-T */
+	int no_mtt;		/* --no-mtt: MTT frames shown as messages */
 	int input;		/* IN_* */
 	int input_given;	/* --input, --srcid-bits or --ts-bytes */
 	int csv_extra;		/* --csv-extra: columns after the printer's */

@@ -64,6 +64,9 @@ static const char usage[] =
 "      --csv-extra        CSV: add Source,Master,Channel,GUID,Offset,\n"
 "                         Complete columns after the printer's\n"
 "  -n, --no-output        decode only and print nothing (for benchmarks)\n"
+"      --no-mtt           no MTT layer: an STP or SyS-T message holding an\n"
+"                         MTT frame is shown as the message it is (its\n"
+"                         bytes), not as the frame's values\n"
 "  -s, --stats            print a summary to standard error at the end\n"
 "\n"
 "Names and formats:\n"
@@ -126,7 +129,7 @@ enum {
 	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_INPUT,
 	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS, OPT_SHORT_GUID,
 	OPT_CSV_EXTRA, OPT_SEGMENT, OPT_SRCID_BITS, OPT_TS_BYTES, OPT_TRACE_ID,
-	OPT_CS_SYNC
+	OPT_CS_SYNC, OPT_NO_MTT
 };
 
 static const struct option longopts[] = {
@@ -140,6 +143,7 @@ static const struct option longopts[] = {
 	{ "max-message", required_argument, NULL, OPT_MAX_MSG },
 	{ "max-open", required_argument, NULL, OPT_MAX_OPEN },
 	{ "syst", no_argument, NULL, OPT_SYST },
+	{ "no-mtt", no_argument, NULL, OPT_NO_MTT },
 	{ "input", required_argument, NULL, OPT_INPUT },
 	{ "policy", required_argument, NULL, OPT_POLICY },
 	{ "collateral", required_argument, NULL, OPT_COLLATERAL },
@@ -217,6 +221,7 @@ int parse_options(struct opts *o, int argc, char **argv)
 		case 'n': o->no_output = 1; break;
 		case 's': o->stats = 1; break;
 		case OPT_SYST: o->syst = 1; break;
+		case OPT_NO_MTT: o->no_mtt = 1; break;
 		case 'f':
 			if (word(optarg, formats, &o->format))
 				return bad("format", optarg);

@@ -63,7 +63,8 @@ void on_syst(void *ctx, const struct mttd_syst_msg *m)
 
 	if (m->flags & MTTD_SYST_F_FREQ)
 		a->syst_hz = m->freq;
-	if (mtt_from_syst(a, m) || a->o.no_output || !a->o.messages)
+	if ((!a->o.no_mtt && mtt_from_syst(a, m)) || a->o.no_output ||
+	    !a->o.messages)
 		return;
 	v.m = m;
 	v.source = source(a, m);
