@@ -99,14 +99,8 @@ static uint64_t decode(const uint8_t *data, size_t size, int mode,
 			size_t n = 1;
 			uint8_t *copy;
 
-			if (mode == 1) {
-				seed ^= seed << 13;
-				seed ^= seed >> 7;
-				seed ^= seed << 17;
-				n = 1 + seed % 67;
-				if (n > size - off)
-					n = size - off;
-			}
+			if (mode == 1)
+				n = fuzz_chunk(&seed, 67, size - off);
 			copy = malloc(n);
 			if (!copy)
 				abort();
