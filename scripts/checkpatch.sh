@@ -38,7 +38,7 @@ fi
 
 # The MTT API's names are typedefs (mtt_return_t, mtt_comp_handle_t, ...):
 # code written for ST's <linux/mtt.h> must build unchanged.
-typedef_api=" include/linux/mtt.h "
+typedef_api=" include/linux/mtt.h include/uapi/linux/mtt_defs.h "
 
 bad=0
 for f in "${files[@]}"; do

@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # libmtt-install.t - "make -C tools/libmtt install" into a DESTDIR staging
-# tree: library, <mtt.h>, mtt.pc and man pages land where they should;
+# tree: library, <mtt.h> with the <linux/mtt_defs.h> it shares with the
+# kernel API, mtt.pc and man pages land where they should; the values an
+# application sees are mtt.md's;
 # "pkg-config --cflags --libs mtt" builds the man page's EXAMPLE, linked
 # shared and static, and it runs (writing to a file); the shared library
 # exports exactly the API; every exported function has a man page that
@@ -18,10 +20,12 @@ sed 's/^/# /' "$TMP/install.log" | head -20
 
 missing=
 for f in lib/libmtt.so.1 lib/libmtt.so lib/libmtt.a lib/pkgconfig/mtt.pc \
-	include/mtt.h share/man/man3/mtt.3 share/man/man3/mtt_trace.3; do
+	include/mtt.h include/linux/mtt_defs.h share/man/man3/mtt.3 share/man/man3/mtt_trace.3; do
 	[ -e "$STAGE$PFX/$f" ] || missing="$missing $f"
 done
-tap_is "$missing" "" "library, header, pkg-config file and man pages installed"
+tap_is "$missing" "" "library, headers, pkg-config file and man pages installed"
+cmp -s "$TOP/include/uapi/linux/mtt_defs.h" "$STAGE$PFX/include/linux/mtt_defs.h"
+tap_ok $? "the installed <linux/mtt_defs.h> is the kernel API's include/uapi one"
 
 export PKG_CONFIG_PATH="$STAGE$PFX/lib/pkgconfig"
 export PKG_CONFIG_LIBDIR="$STAGE$PFX/lib/pkgconfig"
@@ -45,6 +49,27 @@ need_mttdecode
 tap_is "$("$MTTDECODE" "$TMP/ex.mtt" | sed 's/^ *[0-9]* - MTT //; s/ ctx .*//' |
 	tr '\n' '|')" 'META 0x5312a8a6 "myapp"|INFO myapp signal0 = 4242|API_RETURN myapp "fake_alsa_init"|' \
 	"its trace decodes"
+# the shared values as an application sees them (mtt.md's encodings)
+cat >"$TMP/vals.c" <<'EOC'
+#include <mtt.h>
+_Static_assert(MTT_ERR_PARAM == 0x0102 && MTT_ERR_OTHER == 0xffff, "err");
+_Static_assert(MTT_LEVEL_INFO == 0x20000000U, "level");
+_Static_assert(MTT_LEVEL_API_RETURN == 0x00020000U, "cursor");
+_Static_assert(MTT_TRACEITEM_UINT32 == 0x05000004, "u32");
+_Static_assert(MTT_TRACEITEM_PTR32 == 0x05040004, "ptr32");
+_Static_assert(MTT_TRACEITEM_STRING(7) == 0x01020007, "string");
+_Static_assert(MTT_TRACEVECTOR_INT16(3) == 0x04010006, "vector");
+_Static_assert(MTT_TRACEITEM_DUMP(2) == 0x05050008, "dump");
+_Static_assert(MTT_COMP_ID_USER == 0x40000000U, "user id");
+_Static_assert(sizeof(mtt_init_param_t) == 72, "init_param");
+_Static_assert(sizeof(((mtt_comp_info_t *)0)->name) == 64, "name");
+int main(void) { return MTT_API_VERSION == 0x10002 ? 0 : 1; }
+EOC
+# shellcheck disable=SC2046
+cc -std=c11 -pedantic -Wall -Wextra -Werror -o "$TMP/vals" "$TMP/vals.c" \
+	$(pkg-config --cflags mtt) 2>"$TMP/cc.log" && "$TMP/vals"
+tap_ok $? "the installed headers give mtt.md's codes, levels and type_info values"
+sed 's/^/# /' "$TMP/cc.log"
 # shellcheck disable=SC2046
 cc -std=c11 -Wall -Wextra -Werror -static -o "$TMP/ex-static" "$TMP/ex.c" \
 	$(pkg-config --static --cflags --libs mtt) 2>"$TMP/cc.log"

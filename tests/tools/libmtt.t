@@ -12,7 +12,7 @@ cc=$(ctest_cc)
 if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
     -fsanitize=address,undefined -fno-sanitize-recover=all \
     -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
-    -I"$L/include" -I"$L" -I"$TOOLS/include" -I"$TOOLS/lib" \
+    -I"$L/include" -I"$TOP/include/uapi" -I"$L" -I"$TOOLS/include" -I"$TOOLS/lib" \
     -I"$TOP/tests/tools/src" -o "$TMP/libmtttest" \
     "$TOP/tests/tools/src/libmtttest.c" "$L"/frame.c "$L"/registry.c \
     "$L"/chan.c "$L"/trace.c "$TOOLS"/lib/*.c \
@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 EOC
 make -s -C "$L" B="$TMP/lb" >"$TMP/lb.log" 2>&1
 tap_ok $? "make -C tools/libmtt"
-cc -std=c11 -Wall -Wextra -Werror -I"$L/include" -o "$TMP/app" "$TMP/app.c" \
+cc -std=c11 -Wall -Wextra -Werror -I"$L/include" -I"$TOP/include/uapi" -o "$TMP/app" "$TMP/app.c" \
 	"$TMP/lb/libmtt.a" -lpthread
 tap_ok $? "an application builds against <mtt.h> and libmtt.a"
 "$TMP/app" "$TMP/app.mtt"
