@@ -15,7 +15,7 @@ if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
     -I"$L/include" -I"$TOP/include/uapi" -I"$L" -I"$TOOLS/include" -I"$TOOLS/lib" \
     -I"$TOP/tests/tools/src" -o "$TMP/libmtttest" \
     "$TOP/tests/tools/src/libmtttest.c" "$L"/frame.c "$L"/registry.c \
-    "$L"/chan.c "$L"/trace.c "$TOOLS"/lib/*.c \
+    "$L"/chan.c "$L"/trace.c "$L"/mmio.c "$TOOLS"/lib/*.c \
     -lexpat -lpthread >"$TMP/cc.log" 2>&1; then
 	sed 's/^/# /' "$TMP/cc.log"
 	bail "cannot build libmtttest with $cc and ASan/UBSan"

@@ -8,6 +8,8 @@
  * naming the component.  When the output is a regular file, frames are
  * appended to it instead (O_APPEND: one write, one frame); a character
  * device that is not an STM device (/dev/null) gets them as they are.
+ * Where the STM device maps the channel's MMIO window, frames are stored
+ * into it instead of written ($MTT_IO chooses; mmio.c).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -18,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -25,6 +28,7 @@
 
 #include "frame.h"
 #include "internal.h"
+#include "mmio.h"
 #include "stp_uapi.h"
 
 struct tchan {
@@ -32,6 +36,8 @@ struct tchan {
 	unsigned int		gen;
 	int			fd;
 	uint32_t		channel;
+	void			*win;	/* mapped MMIO window, or NULL */
+	size_t			winlen;
 };
 
 struct tstate {
@@ -44,14 +50,24 @@ static pthread_key_t tkey;
 static pthread_once_t tonce = PTHREAD_ONCE_INIT;
 static _Thread_local struct tstate *tself;
 
+static void tchan_close(struct tchan *tc)
+{
+	if (tc->win)
+		munmap(tc->win, tc->winlen);
+	tc->win = NULL;
+	tc->winlen = 0;
+	if (tc->fd >= 0)
+		close(tc->fd);
+	tc->fd = -1;
+}
+
 static void tstate_free(void *p)
 {
 	struct tstate *t = p;
 	size_t i;
 
 	for (i = 0; i < t->n; i++)
-		if (t->v[i].fd >= 0)
-			close(t->v[i].fd);
+		tchan_close(&t->v[i]);
 	free(t->v);
 	free(t);
 }
@@ -133,9 +149,31 @@ static uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Open and bind a channel for c; returns the fd or -errno. */
-static int chan_open(struct mttl_comp *c, uint32_t *channel)
+/*
+ * Map the channel's MMIO window of fd (bound to one channel): one page,
+ * which the class grants when width (1) * sw_mmiosz is a page.  Returns
+ * 0 and sets tc->win, or -errno.
+ */
+static int chan_map(struct tchan *tc, int fd)
 {
+	long pg = sysconf(_SC_PAGESIZE);
+	void *w;
+
+	if (pg <= 0)
+		return -EINVAL;
+	w = mmap(NULL, (size_t)pg, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (w == MAP_FAILED)
+		return -errno;
+	tc->win = w;
+	tc->winlen = (size_t)pg;
+	return 0;
+}
+
+/* Open and bind a channel for tc->c, mapped as $MTT_IO says; returns
+ * the fd or -errno. */
+static int chan_open(struct tchan *tc, uint32_t *channel)
+{
+	struct mttl_comp *c = tc->c;
 	struct mttl_registry *r = mttl_reg();
 	char path[PATH_MAX];
 	union {
@@ -143,8 +181,11 @@ static int chan_open(struct mttl_comp *c, uint32_t *channel)
 		char buf[sizeof(struct stp_policy_id) + MTT_COMP_NAME_LEN];
 	} u;
 	struct stat st;
-	int fd, err;
+	int fd, err, mode;
 
+	mode = mttl_io_mode(getenv("MTT_IO"));
+	if (mode < 0)
+		return mode;
 	pthread_mutex_lock(&r->lock);
 	err = mttl_device_path(r);
 	memcpy(path, r->device, sizeof(path));
@@ -157,6 +198,8 @@ static int chan_open(struct mttl_comp *c, uint32_t *channel)
 		/* a file (made if missing, but never under /dev) */
 		if (!stat(path, &st) && !S_ISREG(st.st_mode))
 			return -ENODEV;
+		if (mode == MTTL_IO_MMAP)
+			return -EOPNOTSUPP;
 		fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC,
 			  0644);
 		if (fd < 0)
@@ -173,21 +216,40 @@ static int chan_open(struct mttl_comp *c, uint32_t *channel)
 	strcpy(u.id.id, c->name);
 	if (ioctl(fd, STP_POLICY_ID_SET, &u.id) < 0) {
 		err = -errno;
-		if (err == -ENOTTY) {
+		if (err == -ENOTTY && mode != MTTL_IO_MMAP) {
 			/* not an STM device (/dev/null, a tty): frames as is */
 			*channel = 0;
 			return fd;
 		}
 		close(fd);
-		return err;
+		return err == -ENOTTY ? -EOPNOTSUPP : err;
+	}
+	if (mode != MTTL_IO_WRITE) {
+		err = chan_map(tc, fd);
+		if (err && mode == MTTL_IO_MMAP) {
+			close(fd);
+			return err;
+		}
 	}
 	*channel = u.id.channel;
 	return fd;
 }
 
-/* Name the component on a new channel. */
-static int chan_meta(int fd, struct mttl_comp *c, uint32_t tid)
+/* Send one frame on tc: stored into the window when it fits, else
+ * written.  0 or -EIO. */
+static int tchan_send(struct tchan *tc, const uint8_t *buf, size_t n)
 {
+	if (tc->win && n <= tc->winlen) {
+		mttl_mmio_store(tc->win, buf, n);
+		return 0;
+	}
+	return write(tc->fd, buf, n) == (ssize_t)n ? 0 : -EIO;
+}
+
+/* Name the component on a new channel. */
+static int chan_meta(struct tchan *tc, uint32_t tid)
+{
+	struct mttl_comp *c = tc->c;
 	uint8_t buf[MTTL_PREAMBLE + 12 + MTT_COMP_NAME_LEN];
 	struct mttl_rec r = {
 		.target = (uint32_t)sched_getcpu(),
@@ -201,7 +263,7 @@ static int chan_meta(int fd, struct mttl_comp *c, uint32_t tid)
 	};
 	size_t n = mttl_frame_put(buf, &r);
 
-	return write(fd, buf, n) == (ssize_t)n ? 0 : -EIO;
+	return tchan_send(tc, buf, n);
 }
 
 static struct tchan *find(struct tstate *t, struct mttl_comp *c)
@@ -214,7 +276,9 @@ static struct tchan *find(struct tstate *t, struct mttl_comp *c)
 	return NULL;
 }
 
-int mttl_chan_fd(struct mttl_comp *c, uint32_t *channel)
+/* The calling thread's open channel for c, opened if need be; NULL
+ * with errno set if it cannot be. */
+static struct tchan *chan_get(struct mttl_comp *c)
 {
 	struct tstate *t = tstate();
 	unsigned int gen = __atomic_load_n(&c->gen, __ATOMIC_RELAXED);
@@ -223,14 +287,11 @@ int mttl_chan_fd(struct mttl_comp *c, uint32_t *channel)
 
 	if (!t) {
 		errno = ENOMEM;
-		return -1;
+		return NULL;
 	}
 	tc = find(t, c);
-	if (tc && tc->fd >= 0 && tc->gen == gen) {
-		if (channel)
-			*channel = tc->channel;
-		return tc->fd;
-	}
+	if (tc && tc->fd >= 0 && tc->gen == gen)
+		return tc;
 	if (!tc) {
 		if (t->n == t->cap) {
 			size_t cap = t->cap ? t->cap * 2 : 4;
@@ -238,32 +299,63 @@ int mttl_chan_fd(struct mttl_comp *c, uint32_t *channel)
 
 			if (!v) {
 				errno = ENOMEM;
-				return -1;
+				return NULL;
 			}
 			t->v = v;
 			t->cap = cap;
 		}
 		tc = &t->v[t->n++];
 		tc->c = c;
-	} else if (tc->fd >= 0) {
-		close(tc->fd);
+		tc->fd = -1;
+		tc->win = NULL;
+	} else {
+		tchan_close(tc);
 	}
-	tc->fd = -1;
 	tc->gen = gen;
-	fd = chan_open(c, &tc->channel);
+	fd = chan_open(tc, &tc->channel);
 	if (fd < 0) {
 		errno = -fd;
-		return -1;
-	}
-	if (chan_meta(fd, c, t->tid)) {
-		close(fd);
-		errno = EIO;
-		return -1;
+		return NULL;
 	}
 	tc->fd = fd;
+	if (chan_meta(tc, t->tid)) {
+		tchan_close(tc);
+		errno = EIO;
+		return NULL;
+	}
+	return tc;
+}
+
+int mttl_chan_fd(struct mttl_comp *c, uint32_t *channel)
+{
+	struct tchan *tc = chan_get(c);
+
+	if (!tc)
+		return -1;
 	if (channel)
 		*channel = tc->channel;
-	return fd;
+	return tc->fd;
+}
+
+int mttl_chan_send(struct mttl_comp *c, const uint8_t *buf, size_t n)
+{
+	struct tchan *tc = chan_get(c);
+
+	if (!tc)
+		return -errno;
+	return tchan_send(tc, buf, n);
+}
+
+int mttl_chan_window(struct mttl_comp *c, volatile void **win, size_t *len)
+{
+	struct tstate *t = tself;
+	struct tchan *tc = t ? find(t, c) : NULL;
+
+	if (!tc || tc->fd < 0 || !tc->win)
+		return 0;
+	*win = tc->win;
+	*len = tc->winlen;
+	return 1;
 }
 
 int mttl_chan_peek(struct mttl_comp *c, uint32_t *channel)
@@ -283,10 +375,8 @@ void mttl_chan_drop(struct mttl_comp *c)
 	struct tstate *t = tself;
 	struct tchan *tc = t ? find(t, c) : NULL;
 
-	if (tc && tc->fd >= 0) {
-		close(tc->fd);
-		tc->fd = -1;
-	}
+	if (tc)
+		tchan_close(tc);
 }
 
 void mttl_chan_drop_all(void)
@@ -294,9 +384,6 @@ void mttl_chan_drop_all(void)
 	struct tstate *t = tself;
 	size_t i;
 
-	for (i = 0; t && i < t->n; i++) {
-		if (t->v[i].fd >= 0)
-			close(t->v[i].fd);
-		t->v[i].fd = -1;
-	}
+	for (i = 0; t && i < t->n; i++)
+		tchan_close(&t->v[i]);
 }

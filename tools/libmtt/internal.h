@@ -9,6 +9,7 @@
 
 #include <limits.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "mtt.h"
@@ -43,6 +44,11 @@ static inline struct mttl_comp *mttl_comp(mtt_comp_handle_t h)
 
 /* The calling thread's channel for comp: its fd, or -1 (errno set). */
 int mttl_chan_fd(struct mttl_comp *c, uint32_t *channel);
+/* Send one frame on the calling thread's channel for comp (opened if
+ * need be): stored into its MMIO window or written; 0 or -errno. */
+int mttl_chan_send(struct mttl_comp *c, const uint8_t *buf, size_t n);
+/* The calling thread's mapped window for comp, if it has one (tests). */
+int mttl_chan_window(struct mttl_comp *c, volatile void **win, size_t *len);
 /* Has the calling thread a channel for comp?  Its number then. */
 int mttl_chan_peek(struct mttl_comp *c, uint32_t *channel);
 /* The open component of an id; 0 or -ENOENT. */

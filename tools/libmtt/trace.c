@@ -2,7 +2,8 @@
 /*
  * trace.c - libmtt's trace calls: __mtt_trace (the out-of-line half of
  * mtt_trace), __mtt_print, mtt_data_raw and mtt_trigger.  Each builds one
- * native MTT frame and hands it to the thread's channel in one write().
+ * native MTT frame and hands it to the thread's channel whole: one
+ * write(), or its stores into the channel's mapped window.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -27,11 +28,9 @@ static mtt_return_t emit(struct mttl_comp *c, struct mttl_rec *r)
 	uint8_t stack[STACK_FRAME], *buf = stack;
 	struct timespec ts;
 	size_t n;
-	ssize_t w;
-	int fd, cpu;
+	int err, cpu;
 
-	fd = mttl_chan_fd(c, NULL);
-	if (fd < 0) {
+	if (mttl_chan_fd(c, NULL) < 0) {
 		__atomic_add_fetch(&c->dropped, 1, __ATOMIC_RELAXED);
 		return MTT_ERR_CONNECTION;
 	}
@@ -50,10 +49,10 @@ static mtt_return_t emit(struct mttl_comp *c, struct mttl_rec *r)
 		}
 	}
 	mttl_frame_put(buf, r);
-	w = write(fd, buf, n);
+	err = mttl_chan_send(c, buf, n);
 	if (buf != stack)
 		free(buf);
-	if (w != (ssize_t)n) {
+	if (err) {
 		__atomic_add_fetch(&c->dropped, 1, __ATOMIC_RELAXED);
 		return MTT_ERR_CONNECTION;
 	}

@@ -4,7 +4,8 @@
  * frame encoder against the hand-written frame of Documentation/mtt.rst,
  * the component id hash, every API call and its errors, filters, every
  * type traced and decoded back (round trip through libmttdecode), and
- * threads writing at once with no frame damaged or interleaved.
+ * threads writing at once with no frame damaged or interleaved; the
+ * output choice ($MTT_IO) and the stores of the mmap path, into memory.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -16,6 +17,7 @@
 #include <mtt.h>
 
 #include "frame.h"
+#include "mmio.h"
 #include "mttdecode/mttdecode.h"
 #include "tap.h"
 
@@ -378,6 +380,57 @@ static void test_errors(void)
 	mtt_uninitialize();
 }
 
+static void test_io(void)
+{
+	uint32_t win[32];
+	uint8_t odd[7] = { 1, 2, 3, 4, 5, 6, 7 };
+	mtt_init_param_t p;
+	mtt_comp_handle_t h;
+	uint32_t v = 7;
+	off_t sz;
+
+	is_u64(mttl_io_mode(NULL), MTTL_IO_AUTO, "MTT_IO unset: auto");
+	is_u64(mttl_io_mode(""), MTTL_IO_AUTO, "MTT_IO empty: auto");
+	is_u64(mttl_io_mode("auto"), MTTL_IO_AUTO, "MTT_IO=auto");
+	is_u64(mttl_io_mode("write"), MTTL_IO_WRITE, "MTT_IO=write");
+	is_u64(mttl_io_mode("mmap"), MTTL_IO_MMAP, "MTT_IO=mmap");
+	ok(mttl_io_mode("mmap ") < 0 && mttl_io_mode("MMAP") < 0,
+	   "any other MTT_IO is refused");
+
+	/* the window holds the frame byte for byte, nothing past it */
+	memset(win, 0xa5, sizeof(win));
+	mttl_mmio_store(win, golden, sizeof(golden));
+	ok(!memcmp(win, golden, sizeof(golden)),
+	   "mmio stores: the window holds the frame byte for byte");
+	ok(((uint8_t *)win)[sizeof(golden)] == 0xa5 &&
+	   win[31] == 0xa5a5a5a5u, "and nothing past its end");
+	mttl_mmio_store(win, odd, sizeof(odd));
+	ok(!memcmp(win, odd, sizeof(odd)) && ((uint8_t *)win)[7] ==
+	   golden[7], "a length not a multiple of 4: its tail bytes only");
+
+	/* a file has no window: mmap forced fails, write and auto write */
+	mtt_uninitialize();
+	memset(&p, 0, sizeof(p));
+	snprintf(p.name, sizeof(p.name), "%s", path);
+	mtt_initialize(&p);
+	mtt_open(MTT_COMPONENTID_ANY, "io", &h);
+	sz = fsize();
+	setenv("MTT_IO", "mmap", 1);
+	is_u64(mtt_trace(h, MTT_LEVEL_INFO, MTT_TRACEITEM_UINT32, &v, NULL),
+	       MTT_ERR_CONNECTION, "MTT_IO=mmap on a file: MTT_ERR_CONNECTION");
+	setenv("MTT_IO", "bogus", 1);
+	is_u64(mtt_trace(h, MTT_LEVEL_INFO, MTT_TRACEITEM_UINT32, &v, NULL),
+	       MTT_ERR_CONNECTION, "MTT_IO=bogus: MTT_ERR_CONNECTION");
+	ok(fsize() == sz, "neither wrote anything");
+	setenv("MTT_IO", "write", 1);
+	is_u64(mtt_trace(h, MTT_LEVEL_INFO, MTT_TRACEITEM_UINT32, &v, NULL),
+	       MTT_ERR_NONE, "MTT_IO=write on a file");
+	ok(fsize() > sz, "wrote its frames");
+	unsetenv("MTT_IO");
+	mtt_close(h);
+	mtt_uninitialize();
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -390,5 +443,6 @@ int main(int argc, char **argv)
 	test_round_trip();
 	test_threads();
 	test_errors();
+	test_io();
 	return done_testing();
 }
