@@ -38,6 +38,23 @@
  * Cells other than Payload are quoted only when they hold a comma, quote
  * or line break.  --csv-extra adds Source,Master,Channel,GUID,Offset,
  * Complete at the end of each row.
+ *
+ * MTT frames (ours; the printer has none) fill the same columns:
+ * Decode Status  OK, CHECKSUM_ERROR (a CRC that does not match); LOSS
+ *                rows for MTT framing lost in a raw file
+ * Payload        [<name> = ]<value>: the hint or dictionary name, then
+ *                the typed value as the text output shows it (vectors
+ *                as lists, SHOWHEX in hex); META: the component's name
+ * Type           MTT:TRACE, MTT:META, MTT:RAW... (MTT:0x<cmd> unknown)
+ * Severity       the MTT level (INFO, API_RETURN, USER3...), empty
+ *                without one
+ * Origin         the component's name, else comp:0x<id>
+ * Unit           the context (thread) id, empty without one
+ * Message TimeStamp  the frame's own timestamp (ns), empty if none
+ * Context TimeStamp  the STP timestamp, 0 without one
+ * Location       the trace id (the caller's address) as 0x<8 digits>,
+ *                empty when 0
+ * Raw Length     bytes in the frame; Checksum and Collateral empty
  */
 #include <string.h>
 
@@ -368,7 +385,66 @@ static void csv_syst_event(struct app *a, const struct mttd_syst_event *e)
 	row_end(a, 0, 0, 0, e->offset);
 }
 
-/* CSV holds SyS-T messages (and losses) only */
+/* an MTT frame: the columns the header comment above gives */
+static void csv_mtt(struct app *a, const struct mview *v)
+{
+	const struct mttd_mtt_frame *f = v->f;
+	const char *cmd = mttd_mtt_cmd_name(f->cmd);
+	struct out *o = &a->out;
+
+	out_str(o, f->crc_ok == 0 ? "CHECKSUM_ERROR,\"" : "OK,\"");
+	if (v->name && f->cmd != MTTD_MTT_CMD_META) {
+		cell_text(o, v->name, strlen(v->name));
+		out_str(o, " = ");
+	}
+	cell_text(o, v->value, v->value_len);
+	out_str(o, "\",MTT:");
+	if (cmd)
+		out_str(o, cmd);
+	else
+		hex_upper(o, f->cmd, 8);
+	out_char(o, ',');
+	if (v->level)
+		out_str(o, v->level);
+	out_char(o, ',');
+	if (v->comp) {
+		cell(o, v->comp);
+	} else {
+		out_str(o, "comp:");
+		hex_upper(o, f->comp, 8);
+	}
+	out_char(o, ',');
+	if (f->flags & MTTD_MTT_F_CTXT)
+		out_u64(o, f->ctx);
+	out_char(o, ',');
+	if (f->flags & (MTTD_MTT_F_TS64 | MTTD_MTT_F_TSTV))
+		hex_upper(o, f->ts, 16);
+	out_char(o, ',');
+	hex_upper(o, v->has_stp_ts ? v->stp_ts : 0, 16);
+	out_char(o, ',');
+	if (f->trace_id)
+		hex_upper(o, f->trace_id, 8);
+	out_char(o, ',');
+	out_u64(o, f->len);
+	out_str(o, ",,");
+	extra(a, v->source, v->stp, v->master, v->channel, "", v->offset, 1);
+	out_char(o, '\n');
+}
+
+static void csv_mtt_skip(struct app *a, uint64_t offset, uint64_t bytes)
+{
+	struct out *o = &a->out;
+
+	row_start(o, "LOSS");
+	out_str(o, "MTT framing lost at offset ");
+	out_u64(o, offset);
+	out_str(o, ", ");
+	out_u64(o, bytes);
+	out_str(o, " bytes skipped");
+	row_end(a, 0, 0, 0, offset);
+}
+
+/* CSV holds SyS-T messages and MTT frames (and losses) only */
 static void csv_packet(struct app *a, const struct mttd_stp_event *e)
 {
 	(void)a;
@@ -389,4 +465,6 @@ const struct printer csv_printer = {
 	.desync = csv_packet,
 	.msg = csv_msg,
 	.event = csv_event,
+	.mtt = csv_mtt,
+	.mtt_skip = csv_mtt_skip,
 };

@@ -59,7 +59,7 @@ static const char usage[] =
 "  -p, --packets          print every packet (NULL packets only with --nulls)\n"
 "      --nulls            with --packets, print NULL packets as well\n"
 "  -f, --format=FORMAT    text (the default), json (one object per line),\n"
-"                         csv (the reference printer's CSV; SyS-T) or\n"
+"                         csv (the reference printer's CSV; SyS-T, MTT) or\n"
 "                         chrome (Trace Event Format JSON for Perfetto)\n"
 "      --csv-extra        CSV: add Source,Master,Channel,GUID,Offset,\n"
 "                         Complete columns after the printer's\n"
