@@ -26,6 +26,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json_line.h"
+
 static void die(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 static void die(const char *fmt, ...)
 {
@@ -37,73 +39,6 @@ static void die(const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\n");
 	exit(2);
-}
-
-static const char *json_val(const char *line, const char *key)
-{
-	char pat[64];
-	const char *p;
-
-	snprintf(pat, sizeof(pat), "\"%s\":", key);
-	p = strstr(line, pat);
-	return p ? p + strlen(pat) : NULL;
-}
-
-static int json_num(const char *line, const char *key, unsigned long long *v)
-{
-	const char *p = json_val(line, key);
-
-	if (!p || !isdigit((unsigned char)*p))
-		return -1;
-	*v = strtoull(p, NULL, 10);
-	return 0;
-}
-
-static const char *json_str(const char *line, const char *key, size_t *len)
-{
-	const char *p = json_val(line, key), *e;
-
-	if (!p || *p != '"')
-		return NULL;
-	e = strchr(p + 1, '"');
-	if (!e)
-		return NULL;
-	*len = (size_t)(e - p - 1);
-	return p + 1;
-}
-
-static int json_is(const char *line, const char *key, const char *val)
-{
-	const char *p = json_val(line, key);
-
-	return p && !strncmp(p, val, strlen(val));
-}
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-static long unhex(const char *s, size_t n, unsigned char *out)
-{
-	size_t i;
-
-	if (n % 2)
-		return -1;
-	for (i = 0; i < n / 2; i++) {
-		int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
-
-		if (hi < 0 || lo < 0)
-			return -1;
-		out[i] = (unsigned char)(hi << 4 | lo);
-	}
-	return (long)(n / 2);
 }
 
 static long sel_master = -1, sel_c0 = -1, sel_c1 = -1;

@@ -47,6 +47,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "json_line.h"
+
 #define SYST_TYPE_CLOCK	8
 #define HDR_LOC		(1u << 8)
 #define HDR_LEN		(1u << 9)
@@ -95,77 +97,6 @@ static uint32_t crc32c(const unsigned char *p, size_t n)
 	while (n--)
 		crc = (crc >> 8) ^ crc_table[(crc ^ *p++) & 0xff];
 	return ~crc;
-}
-
-/* ---- flat JSON lines ------------------------------------------------------ */
-
-static const char *json_val(const char *line, const char *key)
-{
-	char pat[64];
-	const char *p;
-
-	snprintf(pat, sizeof(pat), "\"%s\":", key);
-	p = strstr(line, pat);
-	return p ? p + strlen(pat) : NULL;
-}
-
-static int json_num(const char *line, const char *key, unsigned long long *v)
-{
-	const char *p = json_val(line, key);
-
-	if (!p || !isdigit((unsigned char)*p))
-		return -1;
-	*v = strtoull(p, NULL, 10);
-	return 0;
-}
-
-/* A string value, pointed into @line; its length in *@len. */
-static const char *json_str(const char *line, const char *key, size_t *len)
-{
-	const char *p = json_val(line, key), *e;
-
-	if (!p || *p != '"')
-		return NULL;
-	e = strchr(p + 1, '"');
-	if (!e)
-		return NULL;
-	*len = (size_t)(e - p - 1);
-	return p + 1;
-}
-
-static int json_is(const char *line, const char *key, const char *val)
-{
-	const char *p = json_val(line, key);
-
-	return p && !strncmp(p, val, strlen(val));
-}
-
-static int hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
-}
-
-/* Decode @n hex digits into @out; -1 if malformed. */
-static long unhex(const char *s, size_t n, unsigned char *out)
-{
-	size_t i;
-
-	if (n % 2)
-		return -1;
-	for (i = 0; i < n / 2; i++) {
-		int hi = hexval(s[2 * i]), lo = hexval(s[2 * i + 1]);
-
-		if (hi < 0 || lo < 0)
-			return -1;
-		out[i] = (unsigned char)(hi << 4 | lo);
-	}
-	return (long)(n / 2);
 }
 
 /* ---- selection --------------------------------------------------------------- */

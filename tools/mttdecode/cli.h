@@ -185,6 +185,9 @@ int parse_options(struct opts *o, int argc, char **argv);
 int session_expand(struct opts *o);
 /* 1 if a feeder of session streams failed (it said why) */
 int session_free(struct opts *o);
+/* is dir a directory (holding a readable file name, unless name is
+ * NULL)?  How session.c and mprof.c tell a session directory */
+int session_dir_has(const char *dir, const char *name);
 /* setup.c: resources, the SyS-T decoder and the printer; 0, or 1 after
  * printing why */
 int setup(struct app *a);

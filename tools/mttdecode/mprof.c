@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "cli.h"
 #include "mprof.h"
 #include "mprof_cli.h"
 
@@ -248,13 +249,7 @@ static int takes_value(const char *a)
 /* DIR is a mttprofile session: it holds capture.mprof */
 static int is_mprof_session(const char *dir)
 {
-	char path[4096];
-	struct stat st;
-
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
-		return 0;
-	snprintf(path, sizeof(path), "%s/capture.mprof", dir);
-	return !access(path, R_OK);
+	return session_dir_has(dir, "capture.mprof");
 }
 
 /*

@@ -25,11 +25,23 @@
 #include "cli.h"
 #include "mttdecode/riscv.h"
 
+int session_dir_has(const char *dir, const char *name)
+{
+	char path[4096];
+	struct stat st;
+	int n;
+
+	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
+		return 0;
+	if (!name)
+		return 1;
+	n = snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return n > 0 && (size_t)n < sizeof(path) && !access(path, R_OK);
+}
+
 static int is_dir(const char *p)
 {
-	struct stat st;
-
-	return !stat(p, &st) && S_ISDIR(st.st_mode);
+	return session_dir_has(p, NULL);
 }
 
 /* DIR/name if it exists (allocated), else NULL */
