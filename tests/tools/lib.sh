@@ -98,6 +98,17 @@ run_ctest() {
 	"$TMP/$name"
 }
 
+# mttstp_stream OUT: tests/tools/src/mttstp.c's stream of MTT frames over
+# STP (whole messages, in SyS-T) written to OUT
+mttstp_stream() {
+	cc=$(ctest_cc)
+	$cc -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I"$TOOLS/include" \
+		-I"$TOOLS/testlib" -o "$TMP/mttstp" "$TOP/tests/tools/src/mttstp.c" \
+		"$TOOLS"/testlib/*.c >"$TMP/cc.log" 2>&1 ||
+		{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttstp"; }
+	"$TMP/mttstp" >"$1"
+}
+
 asan_mttdecode() {
 	cc=$(ctest_cc)
 	if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \

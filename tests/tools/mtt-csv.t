@@ -6,9 +6,11 @@
 # named, damage in between) gives one row per frame in the reference
 # printer's columns and a LOSS row; --csv-extra adds where each came
 # from; frames over STP and in SyS-T (mttstp's stream) have their STP
-# timestamp, master and channel.
+# timestamp, master and channel.  mttdecode runs under ASan + UBSan.
 . "$(dirname "$0")/lib.sh"
-need_mttdecode
+# mttdecode built with ASan + UBSan (the CSV printer runs under them)
+asan_mttdecode
+MTTDECODE=$M
 
 # frame TARGET CMD FLAGS COMP TRACE_ID TYPE_INFO CTX TS LEVEL PAYLOAD HINT:
 # the native frame (Documentation/mtt.rst) as hex; empty fields left out
@@ -33,7 +35,7 @@ frame() {
 	frame 2 00000000 f 3 1238 03010006 101 1002 00000008 010002000300 vec
 	frame 0 00000000 7 3 123c 05040004 100 1003 80000000 efbeadde ""
 	frame 0 00000000 4 3 1240 0102000a 0 0 10000000 \
-		$(printf 'say "hi", ' | od -An -tx1 | tr -d ' \n') ""
+		"$(printf 'say "hi", ' | od -An -tx1 | tr -d ' \n')" ""
 	frame 3 00000000 5 7 0 05000004 9 2000 00040000 01000000 ""
 } | tr -d '\n' | xxd -r -p >"$TMP/f.mtt"
 
@@ -57,12 +59,7 @@ tap_is "$(cat "$TMP/x.csv")" 'Source,Master,Channel,GUID,Offset,Complete
 ,,,,36,true' "--csv-extra: no source, master or channel in a file; the offset"
 
 # over STP and in SyS-T: mttstp.t's stream
-cc=$(ctest_cc)
-$cc -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I"$TOOLS/include" \
-	-I"$TOOLS/testlib" -o "$TMP/mttstp" "$TOP/tests/tools/src/mttstp.c" \
-	"$TOOLS"/testlib/*.c >"$TMP/cc.log" 2>&1 ||
-	{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttstp"; }
-"$TMP/mttstp" >"$TMP/s.stp"
+mttstp_stream "$TMP/s.stp"
 "$MTTDECODE" --format csv --csv-extra "$TMP/s.stp" | grep ',MTT:' |
 	cut -d, -f1-10,13- >"$TMP/s.csv"
 tap_is "$(cat "$TMP/s.csv")" \

@@ -8,12 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 need_mttdecode
-cc=$(ctest_cc)
-$cc -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I"$TOOLS/include" \
-	-I"$TOOLS/testlib" -o "$TMP/mttstp" "$TOP/tests/tools/src/mttstp.c" \
-	"$TOOLS"/testlib/*.c >"$TMP/cc.log" 2>&1 ||
-	{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttstp"; }
-"$TMP/mttstp" >"$TMP/s.stp"
+mttstp_stream "$TMP/s.stp"
 tap_ok $? "the stream is written"
 
 "$MTTDECODE" --syst "$TMP/s.stp" >"$TMP/syst.txt" 2>&1
