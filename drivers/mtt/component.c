@@ -178,7 +178,7 @@ mtt_return_t mtt_open(const u32 comp_id, const char *comp_name,
 		      mtt_comp_handle_t *comp_handle)
 {
 	mtt_return_t ret = MTT_ERR_NONE;
-	struct mtt_comp *c;
+	struct mtt_comp *c, *created = NULL;
 
 	if (!comp_handle)
 		return MTT_ERR_PARAM;
@@ -203,22 +203,22 @@ mtt_return_t mtt_open(const u32 comp_id, const char *comp_name,
 		if (c) {
 			*comp_handle = &c->pub;
 			mtt_send_meta(c);
+			created = c;
 		} else {
 			ret = MTT_ERR_OTHER;
 		}
 	}
 	mutex_unlock(&mtt_mutex);
+	/*
+	 * Its own source: outside mtt_mutex, which the link callback of
+	 * "mtt" takes under the class's link lock.  Without it the
+	 * component still traces through "mtt".
+	 */
+	if (created)
+		mtt_pin_register(created);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(mtt_open);
-
-/* Context: process, mtt_mutex held; drops the list's reference. */
-static void mtt_comp_remove(struct mtt_comp *c)
-{
-	list_del_rcu(&c->entry);
-	mtt_chan_put(c->chan);
-	mtt_sysfs_del(c);
-}
 
 /**
  * mtt_close() - close one open of a component
@@ -247,6 +247,7 @@ mtt_return_t mtt_close(const mtt_comp_handle_t comp_handle)
 	if (last) {
 		/* mtt_data_raw() walks the list under RCU */
 		synchronize_rcu();
+		mtt_pin_unregister(c);
 		mtt_sysfs_del(c);
 	}
 	return MTT_ERR_NONE;
@@ -399,13 +400,29 @@ mtt_return_t mtt_get_component_info_list(mtt_comp_info_list_t *list)
 }
 EXPORT_SYMBOL_GPL(mtt_get_component_info_list);
 
-/* Module exit: components nobody closed.  Context: process. */
+/*
+ * Module exit: components nobody closed, one at a time; their sources
+ * and directories go outside mtt_mutex (their attributes take it).
+ * Context: process.
+ */
 void mtt_components_exit(void)
 {
-	struct mtt_comp *c, *tmp;
+	struct mtt_comp *c;
 
-	mutex_lock(&mtt_mutex);
-	list_for_each_entry_safe(c, tmp, &mtt_components, entry)
-		mtt_comp_remove(c);
-	mutex_unlock(&mtt_mutex);
+	for (;;) {
+		mutex_lock(&mtt_mutex);
+		c = list_first_entry_or_null(&mtt_components, struct mtt_comp,
+					     entry);
+		if (c) {
+			WRITE_ONCE(c->pub.active, 0);
+			list_del_rcu(&c->entry);
+			mtt_chan_put(c->chan);
+		}
+		mutex_unlock(&mtt_mutex);
+		if (!c)
+			break;
+		synchronize_rcu();
+		mtt_pin_unregister(c);
+		mtt_sysfs_del(c);
+	}
 }

@@ -10,6 +10,7 @@
 #include <linux/list.h>
 #include <linux/mtt.h>
 #include <linux/mutex.h>
+#include <linux/stm.h>
 
 /* Trace contexts one CPU can nest: task, softirq, hard IRQ, NMI. */
 #define MTT_NEST		4
@@ -27,6 +28,22 @@ struct mtt_stats {
 };
 
 /**
+ * struct mtt_pin - a component's own stm_source "mtt/<name>" (pin.c)
+ * @src:	the source, one channel of policy node mtt/<name>
+ * @name:	"mtt/<name>"
+ * @linked:	frames go out through @src (its link callbacks set it)
+ * @busy:	bit 0: a frame is being written on @src's channel
+ * @registered:	@src is registered
+ */
+struct mtt_pin {
+	struct stm_source_data	src;
+	char			name[4 + MTT_COMP_NAME_LEN];
+	bool			linked;
+	unsigned long		busy;
+	bool			registered;
+};
+
+/**
  * struct mtt_comp - one component
  * @pub:	the part trace points read inline (active level mask)
  * @kobj:	/sys/kernel/mtt/components/<name>
@@ -37,6 +54,7 @@ struct mtt_stats {
  * @pinned:	@chan was chosen by the user (sysfs or a predefined id)
  * @opens:	mtt_open() calls not yet closed (mtt_mutex)
  * @stats:	counters
+ * @pin:	its own source, pinning it through node mtt/<name>
  * @name:	component name
  */
 struct mtt_comp {
@@ -49,6 +67,7 @@ struct mtt_comp {
 	bool			pinned;
 	unsigned int		opens;
 	struct mtt_stats __percpu *stats;
+	struct mtt_pin		pin;
 	char			name[MTT_COMP_NAME_LEN];
 };
 
@@ -81,6 +100,10 @@ int mtt_send(struct mtt_comp *c, const void *frame, size_t len,
 int mtt_frames_init(void);
 void mtt_frames_exit(void);
 void mtt_send_meta(struct mtt_comp *c);
+
+/* pin.c */
+int mtt_pin_register(struct mtt_comp *c);
+void mtt_pin_unregister(struct mtt_comp *c);
 
 /* sysfs.c */
 int mtt_sysfs_init(void);

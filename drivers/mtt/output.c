@@ -5,9 +5,11 @@
  * protocol of the node frames what we send).  The first channels belong
  * to components (mtt_open() spreads them, sysfs pins them); the last
  * ones are per-CPU, per-context overflow channels: a frame goes out on
- * its component's channel unless another writer (another CPU, or the
- * context this one interrupted) is in the middle of a frame there, so
- * two frames never interleave on one channel.
+ * its component's channel (or, while the component's own source
+ * "mtt/<name>" is linked, on that source's channel: pin.c) unless
+ * another writer (another CPU, or the context this one interrupted) is
+ * in the middle of a frame there, so two frames never interleave on one
+ * channel.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -96,7 +98,15 @@ int notrace mtt_send(struct mtt_comp *c, const void *frame, size_t len,
 	unsigned int ovf;
 	int ret;
 
-	if (!test_and_set_bit_lock(chan, mtt_chan_busy)) {
+	/* pairs with smp_store_release() in mtt_pin_link() */
+	if (smp_load_acquire(&c->pin.linked)) {
+		/* pinned: its own source's only channel, if free */
+		if (!test_and_set_bit_lock(0, &c->pin.busy)) {
+			ret = stm_source_write(&c->pin.src, 0, frame, len);
+			clear_bit_unlock(0, &c->pin.busy);
+			return ret;
+		}
+	} else if (!test_and_set_bit_lock(chan, mtt_chan_busy)) {
 		ret = stm_source_write(&mtt_source, chan, frame, len);
 		clear_bit_unlock(chan, mtt_chan_busy);
 		return ret;

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * /sys/kernel/mtt: the core filter (filter) and one directory per
- * component under components/ with its id, filter, channel and stats.
+ * component under components/ with its id, filter, channel, source (the
+ * stm_source its frames go through: mtt, or mtt/<name> when pinned) and
+ * stats.
  * Filters and channels are writable at run time (root only).
  */
 #include <linux/kernel.h>
@@ -66,6 +68,16 @@ static ssize_t channel_store(struct kobject *kobj, struct kobj_attribute *attr,
 	return err ? err : count;
 }
 
+/* The source the component's frames go through: mtt or mtt/<name>. */
+static ssize_t source_show(struct kobject *kobj, struct kobj_attribute *attr,
+			   char *buf)
+{
+	struct mtt_comp *c = to_comp(kobj);
+
+	return sysfs_emit(buf, "%s\n",
+			  READ_ONCE(c->pin.linked) ? c->pin.name : "mtt");
+}
+
 static ssize_t stats_show(struct kobject *kobj, struct kobj_attribute *attr,
 			  char *buf)
 {
@@ -82,6 +94,7 @@ static struct kobj_attribute mtt_comp_filter = __ATTR(filter, 0644,
 static struct kobj_attribute mtt_comp_channel = __ATTR(channel, 0644,
 						       channel_show,
 						       channel_store);
+static struct kobj_attribute mtt_comp_source = __ATTR_RO(source);
 static struct kobj_attribute mtt_comp_stats_attr = __ATTR(stats, 0444,
 							  stats_show, NULL);
 
@@ -89,6 +102,7 @@ static struct attribute *mtt_comp_attrs[] = {
 	&mtt_comp_id.attr,
 	&mtt_comp_filter.attr,
 	&mtt_comp_channel.attr,
+	&mtt_comp_source.attr,
 	&mtt_comp_stats_attr.attr,
 	NULL,
 };

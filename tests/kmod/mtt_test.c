@@ -9,6 +9,7 @@
  *             an hrtimer tracing "irq" 1..N in hard IRQ context and
  *             sending an NMI to its own CPU that traces "nmi" 1..N
  *             (x86 local APIC), all on this one component
+ *   timer N   an hrtimer traces "tmr" 1..N, one every 0.5 ms (hard IRQ)
  *   bench N   ns per mtt_trace() enabled and filtered out (make bench)
  * result holds the outcome of the last run.
  */
@@ -301,6 +302,38 @@ static int mt_ctx(unsigned int n)
 	return i == 1000 ? -ETIMEDOUT : 0;
 }
 
+/* Context: hard IRQ. */
+static enum hrtimer_restart mt_tmr_tick(struct hrtimer *t)
+{
+	mt_irq_seq++;
+	mtt_trace(mt_h, MTT_LEVEL_INFO, MTT_TRACEITEM_UINT32, &mt_irq_seq,
+		  "tmr");
+	if (mt_irq_seq >= mt_n) {
+		complete(&mt_done);
+		return HRTIMER_NORESTART;
+	}
+	hrtimer_forward_now(t, ns_to_ktime(500 * NSEC_PER_USEC));
+	return HRTIMER_RESTART;
+}
+
+/*
+ * An hrtimer traces "tmr" 1..@n (every 0.5 ms, hard IRQ context); waits
+ * for it.  Context: process.
+ */
+static void mt_timer_run(unsigned int n)
+{
+	mt_n = n;
+	mt_irq_seq = 0;
+	reinit_completion(&mt_done);
+	hrtimer_init(&mt_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	mt_timer.function = mt_tmr_tick;
+	hrtimer_start(&mt_timer, ns_to_ktime(100 * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_HARD);
+	wait_for_completion(&mt_done);
+	hrtimer_cancel(&mt_timer);
+	snprintf(result, sizeof(result), "timer=%u", mt_irq_seq);
+}
+
 /*
  * make bench: ns per mtt_trace() with the level let through (to whatever
  * the source is linked to) and filtered out.  Context: process.
@@ -345,6 +378,8 @@ static int mt_run_set(const char *val, const struct kernel_param *kp)
 		snprintf(result, sizeof(result), "traced %u", n);
 	} else if (sscanf(val, "bench %u", &n) == 1 && n) {
 		mt_bench(n);
+	} else if (sscanf(val, "timer %u", &n) == 1 && n) {
+		mt_timer_run(n);
 	} else if (sscanf(val, "ctx %u", &n) == 1 && n) {
 		err = mt_ctx(n);
 	} else {
@@ -358,7 +393,7 @@ static const struct kernel_param_ops mt_run_ops = {
 	.set	= mt_run_set,
 };
 module_param_cb(run, &mt_run_ops, NULL, 0200);
-MODULE_PARM_DESC(run, "api | trace N | ctx N | bench N");
+MODULE_PARM_DESC(run, "api | trace N | ctx N | timer N | bench N");
 
 static int __init mtest_init(void)
 {

@@ -200,6 +200,19 @@ echo '1' > $P/a/do_len
 echo '8f0d8b4a-0000-4000-8000-000000000001' > $P/a/uuid" "--setup --dry-run prints the operations"
 tap_is "$(find "$TMP/stp-policy" | wc -l | tr -d ' ')" 1 "--dry-run touched nothing"
 
+# pinning an MTT component: node mtt/<comp>, source mtt/<comp> (mtt!<comp>)
+cat >"$TMP/pin.conf" <<'X'
+device = "mttcontrol-test-nodev.0";
+modules = ( "mttcontrol-test-nomod" );
+policy = { name = "p"; nodes = (
+	{ path = "mtt"; masters = 2; channels = [0, 63]; },
+	{ path = "mtt/c"; masters = 3; channels = 7; } ); };
+sources = [ "mtt", "mtt/c" ];
+X
+"$C" --setup --dry-run "$TMP/pin.conf" >"$TMP/out" 2>&1
+tap_is "$?:$(grep -c 'stm_source/mtt!c/stm_source_link' "$TMP/out"):$(grep -c '^mkdir .*/mtt/c$' "$TMP/out")" "0:1:1" \
+	"a component's own source mtt/c: node mtt/c made, mtt!c linked"
+
 # MTT filters against a stand-in /sys/kernel/mtt: only what differs
 mkdir -p "$TMP/mtt/components/a" "$TMP/mtt/components/b"
 echo 0xffffffff >"$TMP/mtt/filter"

@@ -353,7 +353,7 @@ static int precheck(const struct mc_config *c, const struct mc_opts *o,
 	}
 	for (i = 0; i < c->nsrcs && !c->nmods; i++) {
 		mc_snprintf(path, sizeof(path), "/sys/class/stm_source/%s",
-			 c->srcs[i].name);
+			 c->srcs[i].sysname);
 		if (!mc_exists(path))
 			return mc_fail(e, "%s:%d: source \"%s\": no such stm_source (load its module, or list it in modules)",
 				       c->file, c->srcs[i].line, c->srcs[i].name);
@@ -475,11 +475,11 @@ static int apply_sources(struct journal *j, const struct mc_config *c)
 
 		mc_snprintf(what, sizeof(what), "%s:%d: source \"%s\"", c->file,
 			 s->line, s->name);
-		if (!j->dry && mc_udev_wait("stm_source", s->name, c->timeout))
+		if (!j->dry && mc_udev_wait("stm_source", s->sysname, c->timeout))
 			return mc_fail(j->e, "%s: no such stm_source (waited %d s)",
 				       what, c->timeout);
 		mc_snprintf(path, sizeof(path),
-			 "/sys/class/stm_source/%s/stm_source_link", s->name);
+			 "/sys/class/stm_source/%s/stm_source_link", s->sysname);
 		if (op_write(j, path, c->device, J_LINK, same_str, what))
 			return -1;
 	}
@@ -629,7 +629,7 @@ int mc_teardown(const struct mc_config *c, const struct mc_opts *o,
 	for (i = 0; i < c->nsrcs; i++) {
 		mc_snprintf(path, sizeof(path),
 			 "/sys/class/stm_source/%s/stm_source_link",
-			 c->srcs[i].name);
+			 c->srcs[i].sysname);
 		if (mc_read(path, cur, sizeof(cur)) || strcmp(cur, c->device))
 			continue;
 		j.changes++;

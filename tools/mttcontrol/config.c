@@ -409,8 +409,13 @@ static int parse_sources(struct ctx *x, const config_setting_t *s)
 
 		if (get_str(x, m, "source", c->srcs[i].name,
 			    sizeof(c->srcs[i].name)) ||
-		    check_name(x, m, "source", c->srcs[i].name, NULL))
+		    check_name(x, m, "source", c->srcs[i].name, "/"))
 			return -1;
+		/* "mtt/<component>": the component's own source, mtt!<comp> */
+		strcpy(c->srcs[i].sysname, c->srcs[i].name);
+		for (j = 0; c->srcs[i].sysname[j]; j++)
+			if (c->srcs[i].sysname[j] == '/')
+				c->srcs[i].sysname[j] = '!';
 		for (j = 0; j < i; j++)
 			if (!strcmp(c->srcs[j].name, c->srcs[i].name))
 				return err_at(x, m, "source \"%s\" listed twice",

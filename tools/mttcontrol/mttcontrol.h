@@ -66,6 +66,7 @@ struct mc_module {
 
 struct mc_source {
 	char name[MC_NAME_MAX];
+	char sysname[MC_NAME_MAX];	/* in sysfs: '/' is '!' (mtt!<comp>) */
 	int line;
 };
 
