@@ -21,7 +21,7 @@ export KDIR
 
 .PHONY: fuzz
 .PHONY: all modules tools tests deps check check-all check-host check-debian check-debug \
-	check-rt check-k612 demo bench install modules_install tools_install clean sparse \
+	check-rt check-k612 check-k612rt demo bench install modules_install tools_install clean sparse \
 	checkpatch
 
 all: modules tools
@@ -65,6 +65,8 @@ check-rt:
 	$(LOAD) prove -v tests/lanes/rt.t
 check-k612:
 	$(LOAD) prove -v tests/lanes/k612.t
+check-k612rt:
+	$(LOAD) prove -v tests/lanes/k612rt.t
 
 # Longer fuzzing of the decoder's STP and SyS-T layers (libFuzzer).
 fuzz: deps

@@ -12,7 +12,7 @@ pkgs=(
 	linux-headers-amd64 linux-image-amd64 linux-source-6.1
 	linux-headers-rt-amd64 linux-image-rt-amd64
 	linux-headers-6.12-amd64 linux-image-6.12-amd64
-	dkms
+	linux-headers-6.12-rt-amd64 linux-image-6.12-rt-amd64 dkms
 	qemu-system-x86 busybox-static libopencsd-bin
 	sparse clang libclang-rt-14-dev llvm libexpat1-dev
 	pkgconf groff-base man-db binutils libconfig-dev libudev-dev

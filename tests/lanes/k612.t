@@ -11,18 +11,30 @@
 #   prove -v tests/lanes/k612.t      (or: make check-k612)
 # STM_K612_ROOT=DIR looks for usr/src, boot and lib/modules under DIR
 # (packages unpacked with dpkg-deb -x) instead of /.
+# STM_K612_FLAVOUR=rt runs the same lane on linux-image-6.12-rt-amd64
+# (PREEMPT_RT; lane "k612rt", tests/lanes/k612rt.t).
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lanes/lib.sh"
 exec 3>&1
 mkdir -p "$top/tests/build"
-export STM_LANE_LOG=$top/tests/build/lane-k612.log
+flavour=${STM_K612_FLAVOUR:-}
+case "$flavour" in
+'' | rt) ;;
+*) echo "1..1"; echo "not ok 1 - STM_K612_FLAVOUR is '' or rt, not '$flavour'"; exit 1 ;;
+esac
+lane=k612$flavour
+export STM_LANE_LOG=$top/tests/build/lane-$lane.log
 root=${STM_K612_ROOT:-}
 
 find_k612() {
 	local kdir rel
-	kdir=$(ls -d "$root"/usr/src/linux-headers-6.12.*-amd64 2>/dev/null |
-		grep -v -- '-rt-amd64' | sort -V | tail -n 1)
-	[ -n "$kdir" ] || { echo "no linux-headers-6.12.*-amd64 (make deps)" >&2; return 1; }
+	if [ "$flavour" = rt ]; then
+		kdir=$(ls -d "$root"/usr/src/linux-headers-6.12.*-rt-amd64 2>/dev/null | sort -V | tail -n 1)
+	else
+		kdir=$(ls -d "$root"/usr/src/linux-headers-6.12.*-amd64 2>/dev/null |
+			grep -v -- '-rt-amd64' | sort -V | tail -n 1)
+	fi
+	[ -n "$kdir" ] || { echo "no linux-headers-6.12.*-${flavour:+$flavour-}amd64 (make deps)" >&2; return 1; }
 	rel=${kdir##*/linux-headers-}
 	[ -r "$root/boot/vmlinuz-$rel" ] || { echo "no $root/boot/vmlinuz-$rel (make deps)" >&2; return 1; }
 	grep -qs '^CONFIG_STM=m' "$kdir/.config" ||
@@ -48,17 +60,19 @@ kernel_stm_modules() {
 	ls "$2"
 }
 
-found=$(lane_step "Debian 6.12 kernel and headers installed" find_k612) || exit 1
+found=$(lane_step "Debian 6.12${flavour:+ $flavour} kernel and headers installed" find_k612) || exit 1
 read -r kdir rel <<<"$found"
 mods=$(lane_step "our modules built against $kdir" \
-	"$top/scripts/build-lane-modules.sh" "$kdir" "$top/tests/build/lane-k612") || exit 1
-kmods=$top/tests/build/lane-k612-kernel
+	"$top/scripts/build-lane-modules.sh" "$kdir" "$top/tests/build/lane-$lane") || exit 1
+kmods=$top/tests/build/lane-$lane-kernel
 lane_step "the kernel's STM modules unpacked" \
 	kernel_stm_modules "$root/lib/modules/$rel" "$kmods" >/dev/null || exit 1
 
 export STM_VM_KERNEL=$root/boot/vmlinuz-$rel
 export STM_VM_KMODDIR=$root/lib/modules/$rel
 export STM_VM_OURMODS="$kmods $mods"
-export STM_VM_LANE=k612
+export STM_VM_LANE=$lane
 export STM_VM_APPEND="stm.class=upstream ${STM_VM_APPEND:-}"
+# as tests/lanes/rt.t: the serial IRQ thread can run long under RT
+[ "$flavour" != rt ] || STM_VM_APPEND="noirqdebug $STM_VM_APPEND"
 exec "$top/tests/vm/suite.sh"
