@@ -9,6 +9,7 @@
 
 #include "mttdecode/msg.h"
 #include "msg_chan.h"
+#include "msg_internal.h"
 #include "state.h"
 
 struct mttd_msgdec {
@@ -124,8 +125,8 @@ static int32_t lookup(struct mttd_msgdec *m, uint32_t key)
 	return m->cur;
 }
 
-static int32_t open_msg(struct mttd_msgdec *m, uint32_t key,
-			const struct mttd_stp_event *e)
+static int32_t open_msg(struct mttd_msgdec *m, uint32_t key, uint64_t off,
+			uint64_t ts, int has_ts)
 {
 	struct mttd__slot *s;
 	int32_t i;
@@ -136,9 +137,9 @@ static int32_t open_msg(struct mttd_msgdec *m, uint32_t key,
 	}
 	i = mttd__chans_open(&m->ch, key);
 	s = &m->ch.slot[i];
-	s->offset = e->nib >> 1;
-	s->ts = e->ts;
-	s->has_ts = (e->flags & MTTD_PKT_TS) != 0;
+	s->offset = off;
+	s->ts = ts;
+	s->has_ts = (uint8_t)has_ts;
 	m->cur_key = key;
 	m->cur = i;
 	return i;
@@ -150,21 +151,38 @@ static inline unsigned int data_bytes(const struct mttd_stp_event *e)
 	return e->nibbles > 1 ? e->nibbles / 2u : 1u;
 }
 
-static void data(struct mttd_msgdec *m, const struct mttd_stp_event *e)
+void mttd__msg_data(struct mttd_msgdec *m, uint32_t key, uint64_t nib,
+		    uint64_t ts, unsigned int flags, uint64_t value,
+		    unsigned int nbytes)
 {
-	uint32_t key = (uint32_t)e->master << 16 | e->channel;
 	int32_t i = lookup(m, key);
 
-	if (e->flags & MTTD_PKT_TS) {
+	if (flags & MTTD_PKT_TS) {
 		if (i >= 0)
 			deliver(m, i, 0, MTTD_END_NEW_TS);
-		i = open_msg(m, key, e);
+		i = open_msg(m, key, nib >> 1, ts, 1);
 	} else if (i < 0) {
-		i = open_msg(m, key, e);
+		i = open_msg(m, key, nib >> 1, ts, 0);
 	}
-	mttd__append(&m->ch, &m->ch.slot[i], e->value, data_bytes(e));
-	if (e->flags & MTTD_PKT_MARKED)
+	mttd__append(&m->ch, &m->ch.slot[i], value, nbytes);
+	if (flags & MTTD_PKT_MARKED)
 		deliver(m, i, MTTD_MSG_COMPLETE, MTTD_END_MARKED);
+}
+
+static void data(struct mttd_msgdec *m, const struct mttd_stp_event *e)
+{
+	mttd__msg_data(m, (uint32_t)e->master << 16 | e->channel, e->nib,
+		       e->ts, e->flags, e->value, data_bytes(e));
+}
+
+void mttd__msg_flag(struct mttd_msgdec *m, uint32_t key)
+{
+	int32_t i = lookup(m, key);
+
+	if (i >= 0)
+		deliver(m, i, MTTD_MSG_COMPLETE, MTTD_END_FLAG);
+	else
+		m->st.stray_flags++;
 }
 
 /* End open messages, all of them or (master >= 0) those of one master. */
@@ -222,16 +240,10 @@ static void simple(struct mttd_msgdec *m, unsigned int kind,
 
 static void packet(struct mttd_msgdec *m, const struct mttd_stp_event *e)
 {
-	int32_t i;
-
 	switch (e->op) {
 	case MTTD_OP_FLAG:
 	case MTTD_OP_FLAG_TS:
-		i = lookup(m, (uint32_t)e->master << 16 | e->channel);
-		if (i >= 0)
-			deliver(m, i, MTTD_MSG_COMPLETE, MTTD_END_FLAG);
-		else
-			m->st.stray_flags++;
+		mttd__msg_flag(m, (uint32_t)e->master << 16 | e->channel);
 		break;
 	case MTTD_OP_GERR:
 		flush(m, -1, MTTD_END_LOSS);
@@ -323,6 +335,21 @@ run_of_data(struct mttd_msgdec *m, const struct mttd_stp_event *e,
 	} while ((tf & TF_MASK) == TF_DATA && mc == mck);
 	s->len = len;
 	return e;
+}
+
+void mttd__msg_packet(struct mttd_msgdec *m, const struct mttd_stp_event *e)
+{
+	if (e->flags & MTTD_PKT_DATA)
+		data(m, e);
+	else
+		packet(m, e);
+}
+
+struct mttd__slot *mttd__msg_slot(struct mttd_msgdec *m, uint32_t key)
+{
+	int32_t i = lookup(m, key);
+
+	return i >= 0 ? &m->ch.slot[i] : NULL;
 }
 
 void mttd_msg_push(struct mttd_msgdec *m, const struct mttd_stp_event *ev,

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mttdecode/msg.h"
 #include "state.h"
 #include "stp_internal.h"
 
@@ -31,6 +32,8 @@ struct mttd_stp *mttd_stp_new(const struct mttd_stp_config *cfg)
 		return NULL;
 	d->fn = cfg->fn;
 	d->ctx = cfg->ctx;
+	if (cfg->fn == mttd_msg_stp_fn && cfg->ctx)
+		d->msg = cfg->ctx;
 	d->flags = cfg->flags;
 	d->version = (uint8_t)v;
 	d->state = ST_HUNT;

@@ -29,9 +29,15 @@
 
 enum { ST_HUNT, ST_SYNCED, ST_FRUN };
 
+struct mttd_msgdec;
+
 struct mttd_stp {
 	mttd_stp_fn fn;
 	void *ctx;
+	/* fn is mttd_msg_stp_fn: the message layer ctx, fed directly by the
+	 * packet loop (msg_internal.h), and every other event handed on as
+	 * soon as it is made; NULL otherwise */
+	struct mttd_msgdec *msg;
 	unsigned int flags;
 
 	/* protocol state */
@@ -73,7 +79,7 @@ static inline struct mttd_stp_event *mttd__slot(struct mttd_stp *d)
 
 static inline void mttd__commit(struct mttd_stp *d)
 {
-	if (++d->nev == MTTD_BATCH)
+	if (++d->nev == MTTD_BATCH || d->msg)
 		mttd__flush(d);
 }
 

@@ -81,12 +81,20 @@ static int open_stp(struct app *a)
 		.ts_bytes = (unsigned int)a->o.ts_bytes,
 	};
 
+	a->msg = mttd_msg_new(&mc);
+	if (!a->msg)
+		return oom();
+	/* no packet output: the library's own hand-over, which lets the
+	 * decoder feed the message layer directly (its fused path) */
+	if (!a->o.packets || a->o.no_output) {
+		sc.fn = mttd_msg_stp_fn;
+		sc.ctx = a->msg;
+	}
 	if (a->kind == IN_RISCV)
 		a->rv = mttd_rv_new(&rc);
 	else
 		a->stp = mttd_stp_new(&sc);
-	a->msg = mttd_msg_new(&mc);
-	if ((!a->stp && !a->rv) || !a->msg)
+	if (!a->stp && !a->rv)
 		return oom();
 	if (a->o.syst) {
 		mttd_syst_sink(a->syst, &ssink);

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * msg_internal.h - the message layer's entry points for the STP packet
+ * loop's fused path (internal).
+ *
+ * A decoder created with fn = mttd_msg_stp_fn hands its packets to the
+ * message layer itself, without writing them out as events: runs of D64
+ * packets are appended straight into the open message's buffer (see
+ * mttd__msg_slot), every other packet goes through mttd__msg_packet(),
+ * exactly as mttd_msg_push() would take it.  The results are the same.
+ */
+#ifndef MTTD_MSG_INTERNAL_H
+#define MTTD_MSG_INTERNAL_H
+
+#include <stdint.h>
+
+#include "mttdecode/msg.h"
+#include "msg_chan.h"
+
+/* One MTTD_EV_PACKET event, as mttd_msg_push() takes it. */
+void mttd__msg_packet(struct mttd_msgdec *m, const struct mttd_stp_event *e);
+
+/*
+ * A data packet on key (master << 16 | channel) at nibble nib: flags
+ * MTTD_PKT_TS (ts is its timestamp) and MTTD_PKT_MARKED; nbytes (1..8)
+ * bytes of value, least significant first.
+ */
+void mttd__msg_data(struct mttd_msgdec *m, uint32_t key, uint64_t nib,
+		    uint64_t ts, unsigned int flags, uint64_t value,
+		    unsigned int nbytes);
+
+/* A FLAG or FLAG_TS packet on key. */
+void mttd__msg_flag(struct mttd_msgdec *m, uint32_t key);
+
+/*
+ * The message open on key (master << 16 | channel), or NULL.  An unmarked,
+ * untimestamped data packet on key appends its bytes to it and does
+ * nothing else: the caller may append to buf up to cap and then set len.
+ */
+struct mttd__slot *mttd__msg_slot(struct mttd_msgdec *m, uint32_t key);
+
+#endif
