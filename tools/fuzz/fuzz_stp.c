@@ -6,7 +6,10 @@
  * own size, so reading past a chunk is caught by ASan) and, for inputs up
  * to 4 KiB, one byte at a time.  Every event and message is folded into a
  * hash; the three hashes must match, else the target aborts.  Small
- * message limits make truncation and eviction happen often.
+ * message limits make truncation and eviction happen often.  Then it is
+ * decoded whole and in chunks through the fused path (the decoder given
+ * mttd_msg_stp_fn, which feeds the message layer without events): the
+ * messages, stream events and counters must be those of the event path.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -16,7 +19,8 @@
 #include "fuzz_hash.h"
 
 struct run {
-	uint64_t h;
+	uint64_t h;		/* events, messages and stream events */
+	uint64_t hm;		/* messages and stream events only */
 	struct mttd_msgdec *msg;
 };
 
@@ -47,32 +51,39 @@ static void on_msg(void *ctx, const struct mttd_msg *m)
 {
 	struct run *r = ctx;
 
-	fuzz_mix64(&r->h, m->offset);
-	fuzz_mix64(&r->h, m->ts);
-	fuzz_mix64(&r->h, (uint64_t)m->master << 48 | (uint64_t)m->channel << 32 |
+	fuzz_mix64(&r->hm, m->offset);
+	fuzz_mix64(&r->hm, m->ts);
+	fuzz_mix64(&r->hm, (uint64_t)m->master << 48 | (uint64_t)m->channel << 32 |
 	      m->flags << 8 | m->end);
-	fuzz_mix64(&r->h, m->len);
+	fuzz_mix64(&r->hm, m->len);
 	if (m->len > 64)
 		abort();
-	fuzz_mix(&r->h, m->data, m->len);
+	fuzz_mix(&r->hm, m->data, m->len);
+	fuzz_mix64(&r->h, r->hm);
 }
 
 static void on_mev(void *ctx, const struct mttd_msg_event *e)
 {
 	struct run *r = ctx;
 
-	fuzz_mix64(&r->h, e->offset);
-	fuzz_mix64(&r->h, e->value);
-	fuzz_mix64(&r->h, (uint64_t)e->master << 48 | (uint64_t)e->channel << 32 |
+	fuzz_mix64(&r->hm, e->offset);
+	fuzz_mix64(&r->hm, e->value);
+	fuzz_mix64(&r->hm, (uint64_t)e->master << 48 | (uint64_t)e->channel << 32 |
 	      (uint64_t)e->kind << 24 | (uint64_t)e->reason << 16 |
 	      (uint64_t)e->err << 8 | e->first);
+	fuzz_mix64(&r->h, r->hm);
 }
 
-/* mode 0: whole; 1: random chunks; 2: single bytes */
+/*
+ * mode 0: whole; 1: random chunks; 2: single bytes.  fused: the decoder
+ * feeds the message layer itself (no events seen here).  *hm gets the
+ * hash of the messages, stream events and both layers' counters.
+ */
 static uint64_t decode(const uint8_t *data, size_t size, int mode,
-		       unsigned int flags)
+		       unsigned int flags, int fused, uint64_t *hm)
 {
-	struct run r = { .h = 0xcbf29ce484222325ULL };
+	struct run r = { .h = 0xcbf29ce484222325ULL,
+			 .hm = 0xcbf29ce484222325ULL };
 	struct mttd_msg_config mc = { .max_len = 64, .max_open = 4 };
 	struct mttd_msg_sink sink = { on_msg, on_mev, &r };
 	struct mttd_stp_config cfg = { .fn = on_events, .ctx = &r,
@@ -82,6 +93,10 @@ static uint64_t decode(const uint8_t *data, size_t size, int mode,
 	size_t off = 0;
 
 	r.msg = mttd_msg_new(&mc);
+	if (fused) {
+		cfg.fn = mttd_msg_stp_fn;
+		cfg.ctx = r.msg;
+	}
 	d = mttd_stp_new(&cfg);
 	if (!r.msg || !d)
 		abort();
@@ -109,6 +124,9 @@ static uint64_t decode(const uint8_t *data, size_t size, int mode,
 		abort();
 	fuzz_mix64(&r.h, mttd_stp_stats(d)->unsynced_nibbles);
 	fuzz_mix64(&r.h, mttd_stp_stats(d)->nulls);
+	fuzz_mix(&r.hm, mttd_stp_stats(d), sizeof(struct mttd_stp_stats));
+	fuzz_mix(&r.hm, mttd_msg_stats(r.msg), sizeof(struct mttd_msg_stats));
+	*hm = r.hm;
 	mttd_stp_free(d);
 	mttd_msg_free(r.msg);
 	return r.h;
@@ -119,11 +137,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	unsigned int flags = (size & 1) ? MTTD_STP_NULLS : 0;
-	uint64_t whole = decode(data, size, 0, flags);
+	uint64_t hm, fm;
+	uint64_t whole = decode(data, size, 0, flags, 0, &hm);
 
-	if (decode(data, size, 1, flags) != whole)
+	if (decode(data, size, 1, flags, 0, &fm) != whole)
 		abort();
-	if (size <= 4096 && decode(data, size, 2, flags) != whole)
+	if (size <= 4096 && decode(data, size, 2, flags, 0, &fm) != whole)
+		abort();
+	decode(data, size, 0, flags, 1, &fm);
+	if (fm != hm)
+		abort();
+	decode(data, size, 1, flags, 1, &fm);
+	if (fm != hm)
 		abort();
 	return 0;
 }

@@ -282,6 +282,15 @@ packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
 
 				if (q != np) {
 					np = q;
+					/* the FLAG that usually ends it */
+					if (np < stop &&
+					    (mttd__ld15(p, np) & 0xff) == 0xef) {
+						mttd__msg_flag(d->msg, MC_KEY(mc));
+						npk++;
+						np += 2;
+						last_v = 0;
+						last_n = 0;
+					}
 					continue;
 				}
 			}

@@ -8,6 +8,7 @@
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hex.h"
 #include "syst_internal.h"
@@ -62,6 +63,71 @@ void mttd_syst_text_free(struct mttd_syst_text *t)
 #define HV64(c)	HV16(c), HV16((c) + 16), HV16((c) + 32), HV16((c) + 48)
 static const int8_t hex_tab[256] = { HV64(0), HV64(64), HV64(128), HV64(192) };
 
+/*
+ * Eight hex digits at c to four bytes, a word at a time: *out gets them
+ * in order, returns 0; -1 (nothing written) if any of the eight is not a
+ * hex digit.  Per byte lane (all below 0x80): digits are 0x30..0x39;
+ * letters, with bit 5 set (0x20), 0x61..0x66; x + (0x80 - lo) has bit 7
+ * set when x >= lo, x + (0x7f - hi) when x > hi, and no lane carries into
+ * the next.  A digit's value is its low nibble, a letter's its low nibble
+ * plus 9 (bit 6 tells letters).
+ */
+static inline int hex8(const char *c, uint8_t *out)
+{
+	const uint64_t ones = 0x0101010101010101ULL, hi = 0x80 * ones;
+	uint64_t x, y, ok, v;
+
+	memcpy(&x, c, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x);
+#endif
+	y = x | 0x20 * ones;
+	ok = ((x + (0x80 - '0') * ones) & ~(x + (0x7f - '9') * ones)) |
+	     ((y + (0x80 - 'a') * ones) & ~(y + (0x7f - 'f') * ones));
+	if (((ok & ~x) & hi) != hi)
+		return -1;
+	/* lane values 0..15; char 2k (high nibble) in byte 2k */
+	v = (x & 0x0f * ones) + ((x >> 6) & ones) * 9;
+	/* byte pairs to one byte in each 16-bit lane, then packed */
+	v = ((v & 0x00ff00ff00ff00ffULL) << 4) | ((v >> 8) & 0x00ff00ff00ff00ffULL);
+	v = (v | (v >> 8)) & 0x0000ffff0000ffffULL;
+	v = (v | (v >> 16)) & 0xffffffffULL;
+	out[0] = (uint8_t)v;
+	out[1] = (uint8_t)(v >> 8);
+	out[2] = (uint8_t)(v >> 16);
+	out[3] = (uint8_t)(v >> 24);
+	return 0;
+}
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+
+/* Sixteen hex digits at c to eight bytes at out, 0; or -1 (nothing
+ * written) if any of them is not a hex digit.  As hex8(), in SSE2. */
+static inline int hex16(const char *c, uint8_t *out)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)c);
+	__m128i d = _mm_sub_epi8(x, _mm_set1_epi8('0'));
+	__m128i l = _mm_sub_epi8(_mm_or_si128(x, _mm_set1_epi8(0x20)),
+				 _mm_set1_epi8('a'));
+	/* unsigned d <= 9, l <= 5 */
+	__m128i isd = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
+	__m128i isl = _mm_cmpeq_epi8(_mm_min_epu8(l, _mm_set1_epi8(5)), l);
+	__m128i v;
+
+	if (_mm_movemask_epi8(_mm_or_si128(isd, isl)) != 0xffff)
+		return -1;
+	v = _mm_or_si128(_mm_and_si128(isd, d),
+			 _mm_and_si128(isl, _mm_add_epi8(l, _mm_set1_epi8(10))));
+	/* in each 16-bit lane: first digit (low byte) << 4 | second */
+	v = _mm_and_si128(_mm_or_si128(_mm_slli_epi16(v, 4),
+				       _mm_srli_epi16(v, 8)),
+			  _mm_set1_epi16(0xff));
+	_mm_storel_epi64((__m128i *)out, _mm_packus_epi16(v, v));
+	return 0;
+}
+#endif
+
 static const char *find_marker(const char *l, size_t n)
 {
 	const size_t k = sizeof(marker) - 1;
@@ -113,6 +179,16 @@ static void line(struct mttd_syst_text *t, const char *l, size_t n,
 	lim = t->s->max_len ? t->s->max_len : SIZE_MAX;
 	while (h < end && (*h == ' ' || *h == '\t' || *h == '\r'))
 		h++;
+#ifdef __SSE2__
+	while (end - h >= 16 && lim - k >= 8 && !hex16(h, t->msg + k)) {
+		k += 8;
+		h += 16;
+	}
+#endif
+	while (end - h >= 8 && lim - k >= 4 && !hex8(h, t->msg + k)) {
+		k += 4;
+		h += 8;
+	}
 	while (end - h >= 2 && k < lim) {
 		int a = hex_tab[(uint8_t)h[0]], b = hex_tab[(uint8_t)h[1]];
 
