@@ -5,6 +5,7 @@
  * location text.
  */
 #include <stdio.h>
+#include <string.h>
 
 #include "syst_internal.h"
 
@@ -133,21 +134,47 @@ const char *mttd_syst_type_name(unsigned int type, unsigned int subtype,
 	return buf;
 }
 
+/*
+ * Bytes g[0..3] as 8 lower-case hex digits at o, a word at a time: each
+ * byte goes to a 16-bit lane, its high nibble to the lane's first byte
+ * and its low nibble to the second; a nibble n becomes '0' + n, plus
+ * 'a' - '0' - 10 when n > 9 (n + 0x76 has bit 7 set; no lane carries).
+ */
+static inline void hex4(const uint8_t *g, char *o)
+{
+	const uint64_t m = 0x000f000f000f000fULL, ones = 0x0101010101010101ULL;
+	uint64_t v = (uint64_t)g[0] | (uint64_t)g[1] << 16 |
+		     (uint64_t)g[2] << 32 | (uint64_t)g[3] << 48;
+	uint64_t n = ((v >> 4) & m) | ((v & m) << 8);
+	uint64_t c = n + '0' * ones +
+		     (((n + 0x76 * ones) >> 7) & ones) * ('a' - '0' - 10);
+	unsigned int i;
+
+	for (i = 0; i < 8; i++)
+		o[i] = (char)(c >> (8 * i));
+}
+
 void mttd_syst_guid_str(const uint8_t g[16], char out[MTTD_GUID_STR])
 {
-	static const char hexd[] = "0123456789abcdef";
-	unsigned int i;
-	char *o = out;
+	char t[32];
 
-	*o++ = '{';
-	for (i = 0; i < 16; i++) {
-		if (i == 4 || i == 6 || i == 8 || i == 10)
-			*o++ = '-';
-		*o++ = hexd[g[i] >> 4];
-		*o++ = hexd[g[i] & 0xf];
-	}
-	*o++ = '}';
-	*o = 0;
+	hex4(g, t);
+	hex4(g + 4, t + 8);
+	hex4(g + 8, t + 16);
+	hex4(g + 12, t + 24);
+	/* {xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx} */
+	out[0] = '{';
+	memcpy(out + 1, t, 8);
+	out[9] = '-';
+	memcpy(out + 10, t + 8, 4);
+	out[14] = '-';
+	memcpy(out + 15, t + 12, 4);
+	out[19] = '-';
+	memcpy(out + 20, t + 16, 4);
+	out[24] = '-';
+	memcpy(out + 25, t + 20, 12);
+	out[37] = '}';
+	out[38] = 0;
 }
 
 void mttd_syst_pseudo_guid(unsigned int master, unsigned int channel,
