@@ -148,10 +148,11 @@ static inline void hex4(const uint8_t *g, char *o)
 	uint64_t n = ((v >> 4) & m) | ((v & m) << 8);
 	uint64_t c = n + '0' * ones +
 		     (((n + 0x76 * ones) >> 7) & ones) * ('a' - '0' - 10);
-	unsigned int i;
 
-	for (i = 0; i < 8; i++)
-		o[i] = (char)(c >> (8 * i));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	c = __builtin_bswap64(c);
+#endif
+	memcpy(o, &c, 8);	/* first digit in the lowest byte */
 }
 
 void mttd_syst_guid_str(const uint8_t g[16], char out[MTTD_GUID_STR])
