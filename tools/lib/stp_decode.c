@@ -198,10 +198,11 @@ out:
  * The protocol state and the event pointer live in locals; SAVE() writes
  * them back (and counts the packets) before anything else looks at d.
  *
- * fused (d->msg set): each packet is built in a local event and handed
- * to the message layer at once (COMMIT), and a run of D64 packets on the
- * channel's open message is appended to its buffer with no event at all;
- * d->ev stays empty.
+ * fused (d->msg set): runs of plain data packets on the channel's open
+ * message are appended to its buffer (data_run), M8/C8 only change the
+ * channel, other data packets and FLAGs go to the message layer as
+ * fields, and everything else is built in a local event and handed on at
+ * once (COMMIT); no event waits in d->ev.
  */
 static inline __attribute__((always_inline)) uint64_t
 packets(struct mttd_stp *d, const uint8_t *p, uint64_t base, uint64_t np,
