@@ -161,9 +161,20 @@ static mtt_return_t notrace mtt_emit(struct mtt_comp *c, u32 cmd, u32 level,
 				     unsigned long ip)
 {
 	u32 flags = hint && *hint ? MTT_PARAM_HINT : 0;
+	u32 trace_id = (u32)ip;
 	struct mtt_slot s;
 	mtt_return_t ret;
 	unsigned int len;
+
+	/* dict mode: the hint's dictionary id instead, when it has one */
+	if (flags && READ_ONCE(mtt_hints_dict)) {
+		u32 id = mtt_dict_id(hint);
+
+		if (id) {
+			flags = MTT_PARAM_DICT;
+			trace_id = id;
+		}
+	}
 
 	preempt_disable_notrace();
 	if (!mtt_slot_get(&s)) {
@@ -172,11 +183,11 @@ static mtt_return_t notrace mtt_emit(struct mtt_comp *c, u32 cmd, u32 level,
 		preempt_enable_notrace();
 		return MTT_ERR_OTHER;
 	}
-	len = mtt_head(s.buf, s.cpu, cmd, flags, c->id, (u32)ip, type_info,
+	len = mtt_head(s.buf, s.cpu, cmd, flags, c->id, trace_id, type_info,
 		       level);
 	memcpy(s.buf + len, data, size);
 	len = mtt_pad(s.buf, len + size);
-	if (flags)
+	if (flags & MTT_PARAM_HINT)
 		len = mtt_put_hint(s.buf, len, hint);
 	ret = mtt_finish(c, &s, len);
 	preempt_enable_notrace();

@@ -60,9 +60,12 @@ static int __init mtt_init(void)
 {
 	int err;
 
-	err = mtt_frames_init();
+	err = mtt_dict_init();
 	if (err)
 		return err;
+	err = mtt_frames_init();
+	if (err)
+		goto err_dict;
 	err = mtt_sysfs_init();
 	if (err)
 		goto err_frames;
@@ -75,6 +78,8 @@ err_sysfs:
 	mtt_sysfs_exit();
 err_frames:
 	mtt_frames_exit();
+err_dict:
+	mtt_dict_exit();
 	return err;
 }
 module_init(mtt_init);
@@ -86,6 +91,7 @@ static void __exit mtt_exit(void)
 	mtt_output_exit();
 	mtt_sysfs_exit();
 	mtt_frames_exit();
+	mtt_dict_exit();
 }
 module_exit(mtt_exit);
 

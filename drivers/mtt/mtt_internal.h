@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * Internals of the mtt module: components, the stm_source "mtt" and its
- * channels, frame building and sysfs.
+ * channels, components' own sources, frame building, the hint
+ * dictionary and its collateral, and sysfs.
  */
 #ifndef _DRIVERS_MTT_INTERNAL_H
 #define _DRIVERS_MTT_INTERNAL_H
@@ -104,6 +105,21 @@ void mtt_send_meta(struct mtt_comp *c);
 /* pin.c */
 int mtt_pin_register(struct mtt_comp *c);
 void mtt_pin_unregister(struct mtt_comp *c);
+
+/* dict.c: hint dictionary slots (a power of two), ids 1..MTT_DICT_SLOTS */
+#define MTT_DICT_SLOTS		4096
+extern bool mtt_hints_dict;
+int mtt_hints_set(const char *val);
+const char *mtt_hints_get(void);
+u32 mtt_dict_id(const char *hint);
+bool mtt_dict_text(u32 id, char *text);
+int mtt_dict_init(void);
+void mtt_dict_exit(void);
+
+/* collateral.c */
+extern struct kobj_attribute mtt_hints_attr;
+extern struct bin_attribute mtt_collateral_attr;
+void mtt_collateral_exit(void);
 
 /* sysfs.c */
 int mtt_sysfs_init(void);

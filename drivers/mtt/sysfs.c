@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * /sys/kernel/mtt: the core filter (filter) and one directory per
+ * /sys/kernel/mtt: the core filter (filter), hints and collateral.xml
+ * (collateral.c) and one directory per
  * component under components/ with its id, filter, channel, source (the
  * stm_source its frames go through: mtt, or mtt/<name> when pinned) and
  * stats.
@@ -180,6 +181,10 @@ int mtt_sysfs_init(void)
 	if (!mtt_kobj)
 		return -ENOMEM;
 	err = sysfs_create_file(mtt_kobj, &mtt_core_filter_attr.attr);
+	if (!err)
+		err = sysfs_create_file(mtt_kobj, &mtt_hints_attr.attr);
+	if (!err)
+		err = sysfs_create_bin_file(mtt_kobj, &mtt_collateral_attr);
 	if (err)
 		goto err_put;
 	mtt_comps_kobj = kobject_create_and_add("components", mtt_kobj);
@@ -199,4 +204,5 @@ void mtt_sysfs_exit(void)
 {
 	kobject_put(mtt_comps_kobj);
 	kobject_put(mtt_kobj);
+	mtt_collateral_exit();
 }

@@ -159,6 +159,7 @@ static int collect(struct coll *c)
 	close(c->sink);
 	free(buf);
 	mc_session_copy_events(c->dir);	/* events enabled since the start */
+	mc_session_copy_collateral(c->dir);	/* dictionary ids since then */
 	now = time(NULL);
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	mc_snprintf(path, sizeof(path), "%s/summary", c->dir);

@@ -174,6 +174,7 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 /* the tracefs formats of the ftrace system and of the events enabled
  * now into DIR/events (those already there are kept) */
 void mc_session_copy_events(const char *dir);
+void mc_session_copy_collateral(const char *dir);
 /* policy of device as "node m0 m1 c0 c1" lines into FILE; its protocol
  * into proto ("none" stays if the device has no policy) */
 int mc_policy_dump(const char *device, const char *file, char *proto,

@@ -268,14 +268,26 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 		if (mc_copy_file(conf, path))
 			return mc_fail(e, "%s: %s", conf, strerror(errno));
 	}
-	mc_snprintf(path, sizeof(path), "%s/collateral.xml", mc_mtt_root());
-	if (mc_exists(path)) {
-		char to[PATH_MAX + 32];
-
-		mc_snprintf(to, sizeof(to), "%s/collateral.xml", dir);
-		mc_copy_file(path, to);
-	}
+	mc_session_copy_collateral(dir);
 	return 0;
+}
+
+/*
+ * MTT's collateral (if the mtt module is loaded): at the start, and
+ * again when the collector ends, for the dictionary ids given out
+ * during the session (ids never change, so the later copy names
+ * everything the earlier did, but components closed in between: META
+ * frames name those).
+ */
+void mc_session_copy_collateral(const char *dir)
+{
+	char path[PATH_MAX], to[PATH_MAX + 32];
+
+	mc_snprintf(path, sizeof(path), "%s/collateral.xml", mc_mtt_root());
+	if (!mc_exists(path))
+		return;
+	mc_snprintf(to, sizeof(to), "%s/collateral.xml", dir);
+	mc_copy_file(path, to);
 }
 
 static int cmp(const void *a, const void *b)

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * /sys/kernel/mtt/hints (inline | dict) and /sys/kernel/mtt/collateral.xml:
+ * the MIPI SyS-T collateral of client "mtt" that names what DICT frames
+ * and component ids stand for (Documentation/mtt.rst): Modules give the
+ * open components' names, Catalog32 the texts of the dictionary ids.
+ *
+ * The file can exceed a page, so it is a bin_attribute: a read at offset
+ * 0 builds a snapshot of the whole document, reads at later offsets
+ * continue in it, so one reader sees one consistent document.
+ */
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+#include <linux/mtt_ptcl.h>
+
+#include "mtt_internal.h"
+
+static ssize_t hints_show(struct kobject *kobj, struct kobj_attribute *attr,
+			  char *buf)
+{
+	return sysfs_emit(buf, "%s\n", mtt_hints_get());
+}
+
+static ssize_t hints_store(struct kobject *kobj, struct kobj_attribute *attr,
+			   const char *buf, size_t count)
+{
+	int err = mtt_hints_set(buf);
+
+	return err ? err : count;
+}
+
+struct kobj_attribute mtt_hints_attr = __ATTR(hints, 0644, hints_show,
+					      hints_store);
+
+/**
+ * struct mtt_xml - a document being built
+ * @buf:	its bytes
+ * @len:	bytes used
+ * @size:	bytes allocated
+ */
+struct mtt_xml {
+	char	*buf;
+	size_t	len;
+	size_t	size;
+};
+
+/* Append formatted text (cut if the buffer is full).  Context: process. */
+static __printf(2, 3) void mtt_xml_add(struct mtt_xml *x, const char *fmt,
+				       ...)
+{
+	va_list args;
+
+	va_start(args, fmt);
+	x->len += vscnprintf(x->buf + x->len, x->size - x->len, fmt, args);
+	va_end(args);
+}
+
+/*
+ * Append @s as CDATA: "]]>" split over two sections, bytes outside
+ * printable ASCII as '?'.  Context: process.
+ */
+static void mtt_xml_cdata(struct mtt_xml *x, const char *s)
+{
+	mtt_xml_add(x, "<![CDATA[");
+	for (; *s && x->len + 16 < x->size; s++) {
+		if (!strncmp(s, "]]>", 3)) {
+			mtt_xml_add(x, "]]]]><![CDATA[>");
+			s += 2;
+		} else {
+			x->buf[x->len++] = *s >= 0x20 && *s <= 0x7e ? *s : '?';
+		}
+	}
+	mtt_xml_add(x, "]]>");
+}
+
+/* Worst case bytes of one entry with a text of @n bytes. */
+#define MTT_XML_ENTRY(n)	(96 + 5 * (n))
+
+/* The whole document into a new buffer.  Context: process. */
+static int mtt_xml_build(struct mtt_xml *x)
+{
+	char text[MTT_HINT_BYTES + 1];
+	struct mtt_comp *c;
+	unsigned int n = 0;
+	u32 id;
+
+	mutex_lock(&mtt_mutex);
+	list_for_each_entry(c, &mtt_components, entry)
+		n++;
+	x->size = 1024 + n * MTT_XML_ENTRY(MTT_COMP_NAME_LEN) +
+		  MTT_DICT_SLOTS * MTT_XML_ENTRY(MTT_HINT_BYTES);
+	x->len = 0;
+	x->buf = kvmalloc(x->size, GFP_KERNEL);
+	if (!x->buf) {
+		mutex_unlock(&mtt_mutex);
+		return -ENOMEM;
+	}
+	mtt_xml_add(x, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
+		    "<syst:Collateral xmlns:syst=\"http://www.mipi.org/1.0/sys-t\">\n"
+		    "  <syst:Client Name=\"mtt\">\n"
+		    "    <syst:Modules>\n");
+	list_for_each_entry(c, &mtt_components, entry) {
+		mtt_xml_add(x, "      <syst:Module ID=\"0x%08x\">", c->id);
+		mtt_xml_cdata(x, c->name);
+		mtt_xml_add(x, "</syst:Module>\n");
+	}
+	mutex_unlock(&mtt_mutex);
+	mtt_xml_add(x, "    </syst:Modules>\n"
+		    "    <syst:Write>\n"
+		    "      <syst:Protocol ID=\"0x31\" Mask=\"0x3f\"><![CDATA[MTT]]></syst:Protocol>\n"
+		    "    </syst:Write>\n"
+		    "    <syst:Catalog32>\n");
+	for (id = 1; id <= MTT_DICT_SLOTS; id++) {
+		if (!mtt_dict_text(id, text))
+			continue;
+		mtt_xml_add(x, "      <syst:Format ID=\"0x%08x\" Mask=\"0xffffffff\">",
+			    id);
+		mtt_xml_cdata(x, text);
+		mtt_xml_add(x, "</syst:Format>\n");
+	}
+	mtt_xml_add(x, "    </syst:Catalog32>\n"
+		    "  </syst:Client>\n"
+		    "</syst:Collateral>\n");
+	return 0;
+}
+
+/* The snapshot readers continue in. */
+static DEFINE_MUTEX(mtt_xml_mutex);
+static struct mtt_xml mtt_xml_snap;
+
+/* Context: process (sysfs read). */
+static ssize_t collateral_read(struct file *filp, struct kobject *kobj,
+			       struct bin_attribute *attr, char *buf,
+			       loff_t off, size_t count)
+{
+	ssize_t ret = 0;
+
+	mutex_lock(&mtt_xml_mutex);
+	if (!off || !mtt_xml_snap.buf) {
+		struct mtt_xml x;
+
+		ret = mtt_xml_build(&x);
+		if (ret)
+			goto unlock;
+		kvfree(mtt_xml_snap.buf);
+		mtt_xml_snap = x;
+	}
+	if (off < mtt_xml_snap.len) {
+		ret = min_t(size_t, count, mtt_xml_snap.len - off);
+		memcpy(buf, mtt_xml_snap.buf + off, ret);
+	}
+unlock:
+	mutex_unlock(&mtt_xml_mutex);
+	return ret;
+}
+
+struct bin_attribute mtt_collateral_attr = {
+	.attr	= { .name = "collateral.xml", .mode = 0444 },
+	.read	= collateral_read,
+};
+
+/* Context: process (module exit). */
+void mtt_collateral_exit(void)
+{
+	kvfree(mtt_xml_snap.buf);
+	mtt_xml_snap.buf = NULL;
+}
