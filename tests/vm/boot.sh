@@ -32,7 +32,7 @@ mkdir -p "$outdir"
 : >"$outdir/console.log"
 : >"$outdir/ttyS1.log"
 
-cmdline="console=ttyS0 panic=-1 rdinit=/init $append"
+cmdline="console=ttyS0 panic=-1 no_timer_check rdinit=/init $append"
 qemu=(qemu-system-x86_64 -accel tcg -cpu max -smp "${STM_VM_SMP:-2}" -m "${STM_VM_MEM:-1024}"
 	-nographic -no-reboot -monitor none -nic none
 	-kernel "$kernel" -initrd "$initrd" -append "$cmdline"
