@@ -7,7 +7,8 @@
 # run_ctest NAME [SOURCES...]   build tests/tools/src/NAME.c with the
 #                               library sources under ASan+UBSan and run it
 # bytes "ff 0f 30"              write those bytes to stdout
-# asan_mttdecode                build mttdecode with ASan+UBSan into
+# asan_mttdecode                build mttdecode with ASan+UBSan (and
+#                               $ASAN_EXTRA_CFLAGS) into
 #                               $TMP/mttdecode-asan and set M to it
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
@@ -117,7 +118,8 @@ asan_mttdecode() {
 	    -I"$TOOLS/include" -I"$TOOLS/lib" -I"$TOOLS/mprof" \
 	    -I"$TOOLS/mprofdev" -o "$TMP/mttdecode-asan" \
 	    "$TOOLS"/mttdecode/*.c "$TOOLS"/lib/*.c "$TOOLS"/mprof/*.c \
-	    "$TOOLS/mprofdev/mprof_wire.c" -lexpat -lelf >"$TMP/cc.log" 2>&1; then
+	    ${ASAN_EXTRA_CFLAGS:-} "$TOOLS/mprofdev/mprof_wire.c" -lexpat -lelf \
+	    >"$TMP/cc.log" 2>&1; then
 		sed 's/^/# /' "$TMP/cc.log"
 		bail "cannot build mttdecode with $cc and ASan/UBSan"
 	fi

@@ -99,7 +99,7 @@ static inline int hex8(const char *c, uint8_t *out)
 	return 0;
 }
 
-#ifdef __SSE2__
+#if defined(__SSE2__) && !defined(MTTD_NO_SIMD)
 #include <emmintrin.h>
 
 /* Sixteen hex digits at c to eight bytes at out, 0; or -1 (nothing
@@ -179,7 +179,7 @@ static void line(struct mttd_syst_text *t, const char *l, size_t n,
 	lim = t->s->max_len ? t->s->max_len : SIZE_MAX;
 	while (h < end && (*h == ' ' || *h == '\t' || *h == '\r'))
 		h++;
-#ifdef __SSE2__
+#if defined(__SSE2__) && !defined(MTTD_NO_SIMD)
 	while (end - h >= 16 && lim - k >= 8 && !hex16(h, t->msg + k)) {
 		k += 8;
 		h += 16;

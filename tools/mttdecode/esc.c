@@ -4,7 +4,7 @@
  * The common case, a run of printable ASCII, is copied in one go.
  */
 #include <string.h>
-#ifdef __SSE2__
+#if defined(__SSE2__) && !defined(MTTD_NO_SIMD)
 #include <emmintrin.h>
 #endif
 
@@ -62,7 +62,7 @@ static size_t run(const uint8_t *p, size_t n)
 {
 	size_t i = 0;
 
-#ifdef __SSE2__
+#if defined(__SSE2__) && !defined(MTTD_NO_SIMD)
 	while (i + 16 <= n) {
 		/* signed bytes: 0x20..0x7e are those > 0x1f and < 0x7f */
 		__m128i x = _mm_loadu_si128((const __m128i *)(p + i));
