@@ -9,7 +9,8 @@
  * (FREQ 1 GHz), each sent with the fewest nibbles that update the
  * previous one.  Each reader's stream starts with ASYNC, VERSION and
  * FREQ, repeated every sync_interval bytes, and lost packets show as a
- * GERR whose data is the lost count (saturated at 0xff).
+ * GERR whose data is the lost count (saturated at 0xff).  The ring holds
+ * records (ring.c); swstm_enc_next() takes their packets one by one.
  *
  * All of it runs in the reader's process context, under its mutex.
  */
@@ -48,15 +49,18 @@
 #define ASYNC_FF_BYTES		10
 
 /*
- * Reader context.  @buf must hold at least SWSTM_ENC_MAX bytes; @format
+ * Reader context.  @buf must hold at least SWSTM_ENC_MAX bytes; @rec
+ * must have room for a record of SWSTM_STREAM_MAX stream bytes; @format
  * is a SWSTM_FORMAT() word.
  */
 void swstm_enc_init(struct swstm_enc *enc, u8 *buf, size_t cap,
-		    unsigned int sync_interval, unsigned int format)
+		    struct swstm_rec *rec, unsigned int sync_interval,
+		    unsigned int format)
 {
 	memset(enc, 0, sizeof(*enc));
 	enc->buf = buf;
 	enc->cap = cap;
+	enc->rec = rec;
 	enc->sync_interval = sync_interval;
 	enc->riscv = SWSTM_FORMAT_FMT(format) == SWSTM_FMT_RISCV;
 	enc->srcid_bits = SWSTM_FORMAT_SRCID(format);
@@ -278,6 +282,48 @@ static void put_packet(struct swstm_enc *enc, const struct swstm_slot *s)
 	}
 }
 
+/*
+ * The next packet of the reader's stream into @pkt: from the record in
+ * hand, or from the next record of @ring.  @lost receives the packets
+ * lost just before it.  Returns false if the ring has nothing more.
+ * Context: the reader's process context, under its mutex.
+ */
+bool swstm_enc_next(struct swstm_enc *enc, struct swstm_ring *ring,
+		    struct swstm_slot *pkt, unsigned long *lost)
+{
+	struct swstm_rec *rec = enc->rec;
+	const u8 *stream = (const u8 *)(rec + 1);
+	unsigned int d, n;
+
+	while (enc->rec_pos >= rec->len) {
+		if (!swstm_ring_read(ring, rec, &enc->rec_lost))
+			return false;
+		enc->rec_pos = 0;
+	}
+	d = stream[enc->rec_pos];
+	n = d & SWSTM_D_PAYLOAD ? 1U << ((d >> SWSTM_D_LOG_SHIFT) & 3) : 0;
+	/* a record holds whole packets; this only bounds a bad one */
+	n = min(n, rec->len - enc->rec_pos - 1);
+	pkt->ts = rec->ts;
+	pkt->master = rec->master;
+	pkt->channel = rec->channel;
+	pkt->type = d & SWSTM_D_TYPE;
+	pkt->flags = (d & SWSTM_D_MARKED ? STP_PACKET_MARKED : 0) |
+		     (d & SWSTM_D_TS ? STP_PACKET_TIMESTAMPED : 0);
+	pkt->size = n;
+	memcpy(pkt->payload, stream + enc->rec_pos + 1, n);
+	enc->rec_pos += 1 + n;
+	*lost = enc->rec_lost;
+	enc->rec_lost = 0;
+	return true;
+}
+
+/* Reader context: a packet is in hand or in the ring. */
+static bool swstm_enc_more(struct swstm_enc *enc, struct swstm_ring *ring)
+{
+	return enc->rec_pos < enc->rec->len || swstm_ring_readable(ring);
+}
+
 static bool sync_due(struct swstm_enc *enc)
 {
 	if (!enc->synced)
@@ -313,7 +359,7 @@ void swstm_enc_fill(struct swstm_enc *enc, struct swstm_ring *ring,
 
 	while (enc->wr - enc->rd < want &&
 	       enc->cap - enc->wr >= SWSTM_ENC_MAX) {
-		if (!swstm_ring_read(ring, &slot, &lost)) {
+		if (!swstm_enc_next(enc, ring, &slot, &lost)) {
 			lost = swstm_ring_idle_lost(ring);
 			if (lost) {
 				if (sync_due(enc))
@@ -330,6 +376,6 @@ void swstm_enc_fill(struct swstm_enc *enc, struct swstm_ring *ring,
 		put_packet(enc, &slot);
 	}
 	/* stopped with data in hand: still pad if that was the last of it */
-	if (enc->half && !swstm_ring_readable(ring))
+	if (enc->half && !swstm_enc_more(enc, ring))
 		put_pad(enc);
 }

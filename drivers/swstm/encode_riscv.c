@@ -2,7 +2,8 @@
 /*
  * swstm RISC-V encoder: turns the raw packets of the ring into a stream of
  * RISC-V "Unformatted Trace & Diagnostic Data Packet Encapsulation"
- * packets, one per ring slot, instead of STPv2 (encode.c).
+ * packets, one per STP packet of the ring's records, instead of STPv2
+ * (encode.c).
  *
  * Packet: a header byte (length in bits 4:0, flow 0 in bits 6:5, extend in
  * bit 7), then a bit stream, least significant bit first, of the srcID
@@ -198,7 +199,7 @@ void swstm_rv_fill(struct swstm_enc *enc, struct swstm_ring *ring,
 
 	while (enc->wr - enc->rd < want &&
 	       enc->cap - enc->wr >= SWSTM_ENC_MAX) {
-		if (!swstm_ring_read(ring, &slot, &lost)) {
+		if (!swstm_enc_next(enc, ring, &slot, &lost)) {
 			lost = swstm_ring_idle_lost(ring);
 			if (lost) {
 				if (rv_sync_due(enc))

@@ -8,14 +8,18 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/jiffies.h>
 #include <linux/kernel.h>
+#include <linux/log2.h>
 #include <linux/minmax.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/preempt.h>
 #include <linux/sizes.h>
 #include <linux/slab.h>
+#include <linux/smp.h>
 #include <linux/string.h>
+#include <linux/vmalloc.h>
 #include <uapi/linux/stm.h>
 
 #include "swstm.h"
@@ -77,9 +81,142 @@ unsigned int swstm_default_format(void)
 }
 
 /*
+ * Staging.  A message reaches the device one STP packet at a time
+ * (stm_data::packet, at most 8 bytes of payload each).  Rather than one
+ * ring reservation per packet, the packets of a message are staged in a
+ * buffer of the CPU and context level (task, softirq, hardirq, NMI) of
+ * the writer, and the whole message goes into the ring as one record,
+ * with one reservation, when it ends: at a FLAG, a marked DATA packet
+ * (our class's p_basic and p_mtt end messages so), or a TRIG, MERR or
+ * GERR.  Staged packets also go when the master or channel changes or
+ * the buffer is full, so a record is always packets of one channel in
+ * the order written.
+ *
+ * A buffer belongs to one context level of one CPU, so only a writer in
+ * a context nested in it can interrupt its user, and the nested one
+ * completes before the user resumes.  @busy marks the buffer in use: a
+ * nested writer that finds it so (an exception or a tracing hook inside
+ * swstm_packet(), an NMI during a flush request) stores its packet
+ * directly as a record of its own.  A plain flag is enough for that:
+ * everything that touches it runs on this CPU, strictly nested.
+ *
+ * Staging needs the writer to stay on its CPU from a message's first
+ * packet to its last.  Our class calls protocols with preemption
+ * disabled; a writer that calls with preemption enabled (upstream's
+ * class writes from the char device so) may move between packets, so
+ * its packets are stored at once, each as a record of its own.
+ *
+ * Nothing stays staged for long: a message that never ends (a writer
+ * that gives up half-way) is flushed by the next packet on that buffer
+ * for another channel, or, when the sink's reader finds the ring empty,
+ * by an IPI the reader sends to CPUs whose buffers have held packets
+ * for a tick or more (swstm_stage_check()).
+ */
+
+/* context level of the caller: 0 task, 1 softirq, 2 hardirq, 3 NMI */
+static __always_inline unsigned int swstm_level(void)
+{
+	unsigned long pc = preempt_count();
+
+	if (pc & NMI_MASK)
+		return 3;
+	if (pc & HARDIRQ_MASK)
+		return 2;
+	return in_serving_softirq() ? 1 : 0;
+}
+
+/*
+ * Store the staged packets of @st as one record and empty @st.
+ * Context: any, preemption disabled, @st held (busy) by the caller.
+ */
+static notrace void swstm_stage_flush(struct swstm_dev *sw,
+				      struct swstm_stage *st, bool ts)
+{
+	struct swstm_rec rec = {
+		.ts		= ts,
+		.master		= st->master,
+		.channel	= st->channel,
+		.len		= st->len,
+		.npkts		= st->npkts,
+	};
+
+	if (swstm_ring_put(&sw->ring, &rec, st->stream, st->bytes))
+		swstm_sink_kick(sw);
+	st->len = 0;
+}
+
+/*
+ * Append a packet (descriptor @d, @n payload bytes) to @st's stream.
+ * Context: any, preemption disabled, @st held; room checked.
+ */
+static __always_inline void swstm_stage_add(struct swstm_stage *st,
+					    unsigned int d,
+					    const unsigned char *payload,
+					    unsigned int n)
+{
+	u8 *p = st->stream + st->len;
+
+	*p++ = d;
+	switch (n) {
+	case 8:
+		memcpy(p, payload, 8);
+		break;
+	case 4:
+		memcpy(p, payload, 4);
+		break;
+	case 2:
+		memcpy(p, payload, 2);
+		break;
+	case 1:
+		*p = *payload;
+		break;
+	}
+	st->len += 1 + n;
+	st->npkts++;
+	st->bytes += n;
+}
+
+/*
+ * A packet that cannot be staged (its buffer is in use by the context
+ * this one interrupted): a record of its own.  Context: any, preemption
+ * disabled.
+ */
+static notrace void swstm_packet_direct(struct swstm_dev *sw,
+					unsigned int master,
+					unsigned int channel, unsigned int d,
+					const unsigned char *payload,
+					unsigned int n)
+{
+	struct {
+		struct swstm_rec	rec;
+		u8			stream[1 + SWSTM_MAX_PAYLOAD];
+	} r = {
+		.rec = {
+			.ts		= !!(d & SWSTM_D_TS),
+			.master		= master,
+			.channel	= channel,
+			.len		= 1 + n,
+			.npkts		= 1,
+		},
+	};
+
+	r.stream[0] = d;
+	memcpy(r.stream + 1, payload, n);
+	if (swstm_ring_put(&sw->ring, &r.rec, r.stream, n))
+		swstm_sink_kick(sw);
+}
+
+/* does @st hold a timestamped packet?  (only its first one can be) */
+static inline bool swstm_stage_ts(const struct swstm_stage *st)
+{
+	return st->stream[0] & SWSTM_D_TS;
+}
+
+/*
  * stm_data::packet.  Any context, NMI included: no locks, no allocation,
- * no sleeping.  Stores the packet raw; a full sink drops a packet (the
- * stream marks it) but still reports it consumed, as hardware would.
+ * no sleeping.  Stages the packet (see above); a full sink drops a
+ * whole record (the stream marks it) but the packet is still reported
+ * consumed, as hardware would.
  */
 static notrace ssize_t swstm_packet(struct stm_data *data, unsigned int master,
 				    unsigned int channel, unsigned int packet,
@@ -87,36 +224,218 @@ static notrace ssize_t swstm_packet(struct stm_data *data, unsigned int master,
 				    const unsigned char *payload)
 {
 	struct swstm_dev *sw = container_of(data, struct swstm_dev, stm);
-	unsigned int n;
+	struct swstm_stage *st;
+	unsigned int n, d;
+	bool end, now;
 
-	switch (packet) {
-	case STP_PACKET_DATA:
-		if (!size)
+	if (likely(packet == STP_PACKET_DATA && size >= 8)) {
+		n = 8;
+		d = 3 << SWSTM_D_LOG_SHIFT;
+	} else {
+		switch (packet) {
+		case STP_PACKET_DATA:
+			if (!size)
+				return -EINVAL;
+			/* the largest power of two <= min(size, 8) */
+			n = size >= 4 ? 4 : size >= 2 ? 2 : 1;
+			break;
+		case STP_PACKET_FLAG:
+			n = 0;
+			break;
+		case STP_PACKET_TRIG:
+		case STP_PACKET_MERR:
+		case STP_PACKET_GERR:
+			n = min(size, 1U);
+			break;
+		default:
 			return -EINVAL;
-		/* the largest power of two <= min(size, 8) */
-		n = size >= 8 ? 8 : size >= 4 ? 4 : size >= 2 ? 2 : 1;
-		break;
-	case STP_PACKET_FLAG:
-		n = 0;
-		break;
-	case STP_PACKET_TRIG:
-	case STP_PACKET_MERR:
-	case STP_PACKET_GERR:
-		n = min(size, 1U);
-		break;
-	default:
-		return -EINVAL;
+		}
+		d = n ? ilog2(n) << SWSTM_D_LOG_SHIFT : 0;
 	}
+	if (n)
+		d |= SWSTM_D_PAYLOAD;
+	d |= packet;
+	if (flags & STP_PACKET_MARKED)
+		d |= SWSTM_D_MARKED;
+	if (flags & STP_PACKET_TIMESTAMPED)
+		d |= SWSTM_D_TS;
+	/* end of a message: a FLAG, a marked DATA packet, or a lone packet */
+	end = packet != STP_PACKET_DATA || (flags & STP_PACKET_MARKED);
+	/* a writer that may move to another CPU cannot stage */
+	now = preemptible();
 
-	flags &= STP_PACKET_MARKED | STP_PACKET_TIMESTAMPED;
-
-	/* keep claim-to-commit short: the reader waits on a claimed slot */
 	preempt_disable_notrace();
-	if (swstm_ring_write(&sw->ring, master, channel, packet, flags, n,
-			     payload))
-		swstm_sink_kick(sw);
+	st = &sw->cpus[raw_smp_processor_id()].stage[swstm_level()];
+	if (unlikely(READ_ONCE(st->busy))) {
+		swstm_packet_direct(sw, master, channel, d, payload, n);
+		goto out;
+	}
+	WRITE_ONCE(st->busy, true);
+	/* the flag before the buffer, for a context that interrupts us */
+	barrier();
+
+	if (st->len) {
+		/*
+		 * One record: one channel, one timestamp (its first packet
+		 * is the only one stamped), room for this packet.
+		 */
+		if (st->master != master || st->channel != channel ||
+		    (d & SWSTM_D_TS) ||
+		    st->len + 1 + n > sw->ring.stream_max)
+			swstm_stage_flush(sw, st, swstm_stage_ts(st));
+	}
+	if (!st->len) {
+		st->master = master;
+		st->channel = channel;
+		st->npkts = 0;
+		st->bytes = 0;
+		st->since = jiffies;
+	}
+	swstm_stage_add(st, d, payload, n);
+	if (end || now)
+		swstm_stage_flush(sw, st, swstm_stage_ts(st));
+
+	/* the buffer before the flag */
+	barrier();
+	WRITE_ONCE(st->busy, false);
+out:
 	preempt_enable_notrace();
 	return n;
+}
+
+/*
+ * Store what this CPU's buffers hold (the sink's reader asked for it).
+ * A buffer in use by the context this interrupted is left for its user.
+ * Context: hard irq on the CPU of @info (an IPI, or the asking CPU's
+ * own call with interrupts disabled).
+ */
+static void swstm_stage_flush_cpu(void *info)
+{
+	struct swstm_cpu *c = info;
+	struct swstm_stage *st;
+	unsigned int i;
+
+	preempt_disable_notrace();
+	for (i = 0; i < SWSTM_LEVELS; i++) {
+		st = &c->stage[i];
+		if (READ_ONCE(st->busy) || !READ_ONCE(st->len))
+			continue;
+		WRITE_ONCE(st->busy, true);
+		/* the flag before the buffer, for an NMI */
+		barrier();
+		if (st->len)
+			swstm_stage_flush(c->sw, st, swstm_stage_ts(st));
+		barrier();
+		WRITE_ONCE(st->busy, false);
+	}
+	preempt_enable_notrace();
+}
+
+/* swstm_stage_flush_cpu() as the sink's request.  Context: as it. */
+static void swstm_stage_flush_ipi(void *info)
+{
+	struct swstm_dev *sw = ((struct swstm_cpu *)info)->sw;
+
+	swstm_stage_flush_cpu(info);
+	/* the last access to @info: module exit waits for this */
+	atomic_dec(&sw->flush_ipis);
+}
+
+/*
+ * The sink's reader found the ring empty: ask every CPU whose buffers
+ * have held packets for a tick or more to store them, and if some hold
+ * packets for less, look again a little later (the reader waits).
+ * Context: process or timer (softirq); reads other CPUs' buffers only
+ * to decide whom to ask.
+ */
+void swstm_stage_check(struct swstm_dev *sw)
+{
+	bool fresh = false;
+	unsigned int i;
+	int cpu;
+
+	for_each_online_cpu(cpu) {
+		struct swstm_cpu *c = &sw->cpus[cpu];
+		bool stale = false;
+
+		for (i = 0; i < SWSTM_LEVELS; i++) {
+			struct swstm_stage *st = &c->stage[i];
+
+			/* racy: only decides whom to ask; the IPI rechecks */
+			if (!data_race(READ_ONCE(st->len)))
+				continue;
+			/* racy as well: a wrong guess costs an IPI or a tick */
+			if (time_after(jiffies, data_race(READ_ONCE(st->since))))
+				stale = true;
+			else
+				fresh = true;
+		}
+		if (!stale)
+			continue;
+		atomic_inc(&sw->flush_ipis);
+		/* -EBUSY: the last request is still on its way; fine */
+		if (smp_call_function_single_async(cpu, &c->flush_csd))
+			atomic_dec(&sw->flush_ipis);
+	}
+	if (fresh && READ_ONCE(sw->waiting))
+		mod_timer(&sw->stage_timer, jiffies + 2);
+}
+
+/* timer: look at the buffers again for a waiting reader.  Softirq. */
+static void swstm_stage_timer(struct timer_list *t)
+{
+	struct swstm_dev *sw = from_timer(sw, t, stage_timer);
+
+	if (READ_ONCE(sw->waiting))
+		swstm_stage_check(sw);
+}
+
+/* Module init. */
+static int swstm_stage_init(struct swstm_dev *sw)
+{
+	int cpu;
+
+	sw->cpus = vzalloc(array_size(nr_cpu_ids, sizeof(*sw->cpus)));
+	if (!sw->cpus)
+		return -ENOMEM;
+	for_each_possible_cpu(cpu) {
+		sw->cpus[cpu].sw = sw;
+		INIT_CSD(&sw->cpus[cpu].flush_csd, swstm_stage_flush_ipi,
+			 &sw->cpus[cpu]);
+	}
+	timer_setup(&sw->stage_timer, swstm_stage_timer, 0);
+	return 0;
+}
+
+/*
+ * Module exit, once no writer is left: store what is still staged (a
+ * reader may still read it until the sink goes) and stop the flushers.
+ */
+static void swstm_stage_fini(struct swstm_dev *sw)
+{
+	unsigned int i;
+	int cpu;
+
+	del_timer_sync(&sw->stage_timer);
+	/* the sink is closed: no new request; wait for those on their way */
+	while (atomic_read(&sw->flush_ipis))
+		cpu_relax();
+	for_each_possible_cpu(cpu) {
+		struct swstm_cpu *c = &sw->cpus[cpu];
+
+		/* a CPU flushes its own buffers; an offline one uses none */
+		if (cpu_online(cpu) &&
+		    !smp_call_function_single(cpu, swstm_stage_flush_cpu, c, 1))
+			continue;
+		for (i = 0; i < SWSTM_LEVELS; i++) {
+			if (!c->stage[i].len)
+				continue;
+			preempt_disable();
+			swstm_stage_flush(sw, &c->stage[i],
+					  swstm_stage_ts(&c->stage[i]));
+			preempt_enable();
+		}
+	}
 }
 
 /* Module init. */
@@ -135,6 +454,9 @@ static int swstm_dev_create(unsigned int id, size_t ring_bytes)
 	err = swstm_ring_init(&sw->ring, ring_bytes);
 	if (err)
 		goto err_free;
+	err = swstm_stage_init(sw);
+	if (err)
+		goto err_ring;
 	err = swstm_sink_register(sw);
 	if (err)
 		goto err_ring;
@@ -155,6 +477,7 @@ static int swstm_dev_create(unsigned int id, size_t ring_bytes)
 err_sink:
 	swstm_sink_unregister(sw);
 err_ring:
+	vfree(sw->cpus);
 	swstm_ring_free(&sw->ring);
 err_free:
 	kfree(sw);
@@ -168,7 +491,9 @@ static void swstm_dev_destroy(unsigned int id)
 
 	/* no packet() call is in flight once this returns */
 	stm_unregister_device(&sw->stm);
+	swstm_stage_fini(sw);
 	swstm_sink_unregister(sw);
+	vfree(sw->cpus);
 	swstm_ring_free(&sw->ring);
 	kfree(sw);
 	swstm_devs[id] = NULL;

@@ -1,52 +1,66 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * swstm packet ring: a bounded multi-producer ring of fixed 32-byte
- * slots.
+ * swstm ring: a bounded multi-producer ring of records.  A record is
+ * the packets one writer staged (main.c): usually a whole message, a
+ * struct swstm_rec header and its packet stream, in consecutive slots of
+ * SWSTM_SLOT_SIZE bytes; the stream may wrap from the last slot to the
+ * first.  A writer reserves a whole record with one cmpxchg.
  *
  * Two words rule it: head, the next position a producer claims, and
- * tail, the next position to consume.  Each holds a position shifted
- * left by SWSTM_LOST_BITS and, in the low bits, a count of lost packets
- * saturated at SWSTM_LOST_MAX.  Positions count up forever, modulo
- * 2^(BITS_PER_LONG - SWSTM_LOST_BITS): always compare them with
- * swstm_pos_diff().  Position p lives in slot p & mask; the slot's seq
- * is p + 1 once the packet of p is committed.
+ * tail, the next position to consume, always the first slot of a
+ * record.  Each holds a position shifted left by SWSTM_LOST_BITS and, in
+ * the low bits, a count of lost packets saturated at SWSTM_LOST_MAX.
+ * Positions count up forever, modulo 2^(BITS_PER_LONG - SWSTM_LOST_BITS):
+ * always compare them with swstm_pos_diff().  Position p lives in slot
+ * p & mask.  Each slot has a word in @seq, apart from the slot's bytes:
+ * once the record starting at p is committed, seq[p & mask] holds
+ * (p + 1) << SWSTM_LOST_BITS with the record's lost count in the low
+ * bits.  The other slots of a record leave their seq word alone, so a
+ * seq word only ever holds a record start's position: stale words are
+ * older positions, and no payload byte, whatever a writer puts there,
+ * can look like a commit.
  *
- * Producer: reads head, then tail.  If fewer than nslots positions
- * separate them, the packet that last used the slot of head's position
- * p (position p - nslots) has been consumed, so the slot is free.  The
- * producer claims p with a cmpxchg on head, which also takes head's lost
- * count, fills the slot and commits it with a store-release of
- * seq = p + 1.  If the ring is full it drops its packet (or, in
- * overwrite mode, discards the oldest one and tries again).
+ * Producer: reads head, then tail.  If the k slots of its record fit
+ * (position p + k - tail <= nslots), the records that last used them
+ * have been consumed, so they are free.  The producer claims [p, p + k)
+ * with a cmpxchg on head, which also takes head's lost count, fills the
+ * slots and commits the record with a store-release of seq[p & mask].
+ * If the ring is full it drops its record (or, in overwrite mode,
+ * discards the oldest one and tries again).
  *
- * Consumer (the reader, or a producer discarding the oldest packet):
- * reads tail, checks that the slot of its position p is committed
- * (seq == p + 1, acquire), reads what it needs from the slot, then
- * claims p with a cmpxchg on tail.  That cmpxchg is also the release of
- * the slot: a consumer never touches the slot after it, so there is no
- * window in which a consumer holds a slot and producers must wait for
- * it (a preempted reader cannot make writers drop).  If the cmpxchg
- * fails, what it read may belong to a later packet being written: it
- * is thrown away.
+ * Consumer (the reader, or a producer discarding the oldest record):
+ * reads tail, checks that the record at its position p is committed
+ * (seq[p & mask] holds p + 1, acquire), reads what it needs (the header,
+ * and for the reader the stream), then claims the record with a cmpxchg
+ * of tail to p + k.  That cmpxchg is also the release of the slots: a
+ * consumer never touches them after it, so there is no window in which
+ * a consumer holds a slot and producers must wait for it (a preempted
+ * reader cannot make writers drop).  If the cmpxchg fails, what it read
+ * may belong to a later record being written: it is thrown away, and
+ * the record size it read is bounded, so a torn header cannot make it
+ * read out of bounds.
  *
  * Ordering: the producer's store-release of seq and the consumer's
- * load-acquire of it order the slot's contents from producer to
+ * load-acquire of it order the record's contents from producer to
  * consumer.  The consumer's fully ordered tail cmpxchg and the
  * producer's load-acquire of tail order the consumer's reads of the
- * slot before the next producer's writes to it.  Positions do not
- * repeat in practice (2^56 packets), so a cmpxchg that succeeds proves
+ * slots before the next producer's writes to them.  Positions do not
+ * repeat in practice (2^56 slots), so a cmpxchg that succeeds proves
  * that nobody moved the word in between.
  *
- * Lost packets, counted exactly where they happen:
- *  - a producer that drops its packet adds one to the low bits of head
- *    with a cmpxchg on the value it saw; the producer that claims that
- *    position takes the count with the same cmpxchg that claims it, and
- *    stores it in its slot's @lost.
- *  - a consumer that discards a packet (overwrite mode) moves the
- *    slot's own @lost, plus one for the packet itself, into the low bits
- *    of tail with the cmpxchg that claims it; the reader takes them with
- *    the cmpxchg that claims the next slot.
- * So the reader gets, with each packet, the number of packets lost just
+ * Lost packets, counted exactly where they happen.  The unit of loss is
+ * a record: a record that does not fit is dropped whole (never a part
+ * of it), and counted as the number of packets it held; the counts, the
+ * drops attribute and the GERR marker stay in packets.
+ *  - a producer that drops its record adds its packet count to the low
+ *    bits of head with a cmpxchg on the value it saw; the producer that
+ *    claims that position takes the count with the same cmpxchg that
+ *    claims it, and stores it in its record's seq word.
+ *  - a consumer that discards a record (overwrite mode) moves the
+ *    record's own lost count, plus its packets, into the low bits of
+ *    tail with the cmpxchg that claims it; the reader takes them with
+ *    the cmpxchg that claims the next record.
+ * So the reader gets, with each record, the number of packets lost just
  * before it, and turns it into a GERR marker exactly there.
  *
  * Nobody waits: producers and consumers never spin on another's
@@ -55,6 +69,7 @@
  * because a slot is held.
  */
 #include <linux/compiler.h>
+#include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/minmax.h>
 #include <linux/percpu.h>
@@ -63,26 +78,27 @@
 
 #include "swstm.h"
 
-/* Process context. @bytes is a power of two, a multiple of a slot. */
+/* Process context. @bytes is a power of two, at least 4 KiB. */
 int swstm_ring_init(struct swstm_ring *ring, size_t bytes)
 {
-	unsigned long i, n = bytes / sizeof(struct swstm_slot);
+	unsigned long i, n = bytes / SWSTM_SLOT_SIZE;
 
-	BUILD_BUG_ON(sizeof(struct swstm_slot) != SWSTM_SLOT_SIZE);
+	BUILD_BUG_ON(sizeof(struct swstm_rec) != 16);
 
-	ring->slots = vzalloc(bytes);
-	if (!ring->slots)
-		return -ENOMEM;
+	ring->data = vzalloc(bytes);
+	ring->seq = vmalloc_array(n, sizeof(*ring->seq));
 	ring->stats = alloc_percpu(struct swstm_stats);
-	if (!ring->stats) {
-		vfree(ring->slots);
-		ring->slots = NULL;
+	if (!ring->data || !ring->seq || !ring->stats) {
+		swstm_ring_free(ring);
 		return -ENOMEM;
 	}
-	/* not committed: seq != position + 1 */
+	/* not committed: a position below the slot's first one */
 	for (i = 0; i < n; i++)
-		ring->slots[i].seq = i;
+		ring->seq[i] = i << SWSTM_LOST_BITS;
 	ring->mask = n - 1;
+	/* a record takes at most a quarter of the ring */
+	ring->stream_max = min_t(size_t, SWSTM_STREAM_MAX,
+				 bytes / 4 - sizeof(struct swstm_rec));
 	ring->overwrite = false;
 	atomic_long_set(&ring->drops, 0);
 	atomic_long_set(&ring->head, 0);
@@ -94,9 +110,11 @@ int swstm_ring_init(struct swstm_ring *ring, size_t bytes)
 void swstm_ring_free(struct swstm_ring *ring)
 {
 	free_percpu(ring->stats);
-	vfree(ring->slots);
+	vfree(ring->seq);
+	vfree(ring->data);
 	ring->stats = NULL;
-	ring->slots = NULL;
+	ring->seq = NULL;
+	ring->data = NULL;
 }
 
 /* Difference a - b of two positions (they wrap before unsigned long). */
@@ -105,13 +123,13 @@ static inline long swstm_pos_diff(unsigned long a, unsigned long b)
 	return (long)((a - b) << SWSTM_LOST_BITS) >> SWSTM_LOST_BITS;
 }
 
-/* position of a head or tail word */
+/* position of a head, tail or seq word */
 static inline unsigned long swstm_word_pos(unsigned long word)
 {
 	return word >> SWSTM_LOST_BITS;
 }
 
-/* lost count of a head or tail word */
+/* lost count of a head, tail or seq word */
 static inline unsigned long swstm_word_lost(unsigned long word)
 {
 	return word & SWSTM_LOST_MAX;
@@ -123,53 +141,111 @@ static inline unsigned long swstm_word(unsigned long pos, unsigned long lost)
 	return pos << SWSTM_LOST_BITS | min_t(unsigned long, lost, SWSTM_LOST_MAX);
 }
 
+/* slots taken by a record of @len stream bytes */
+static inline unsigned long swstm_rec_slots(unsigned int len)
+{
+	return DIV_ROUND_UP(sizeof(struct swstm_rec) + len, SWSTM_SLOT_SIZE);
+}
+
+/*
+ * Does the record at @pos hold position + 1 in its seq word?  0 if so,
+ * < 0 if not committed yet, > 0 if consumed and the slot reused.  *@seq
+ * receives the word.  Any context.
+ */
+static inline long swstm_rec_state(struct swstm_ring *ring, unsigned long pos,
+				   unsigned long *seq)
+{
+	/* pairs with the producer's commit of this record */
+	*seq = smp_load_acquire(&ring->seq[pos & ring->mask]);
+	return swstm_pos_diff(swstm_word_pos(*seq), pos + 1);
+}
+
+/* the header of the record at @pos, bounded for a torn read */
+static inline void swstm_rec_peek(struct swstm_ring *ring, unsigned long pos,
+				  struct swstm_rec *rec)
+{
+	/* may be a later record's if tail moved: the claim then fails */
+	data_race(memcpy(rec, ring->data + (pos & ring->mask) * SWSTM_SLOT_SIZE,
+			 sizeof(*rec)));
+	rec->len = min_t(unsigned int, rec->len, ring->stream_max);
+}
+
 /*
  * Overwrite mode, ring found full with tail word @tail: discard the
- * oldest packet.  Any context.  Returns true if the producer should try
- * again (a slot was freed, or tail moved on: someone else freed one),
- * false if the oldest packet is still being written, in which case the
- * producer drops its own packet instead.  The discarded packet and the
- * losses it carried go into tail's lost count, for the reader.
+ * oldest record.  Any context.  Returns true if the producer should try
+ * again (a record was freed, or tail moved on: someone else freed one),
+ * false if the oldest record is still being written, in which case the
+ * producer drops its own record instead.  The discarded packets and the
+ * losses they carried go into tail's lost count, for the reader.
  */
 static notrace bool swstm_ring_discard(struct swstm_ring *ring,
 				       unsigned long tail)
 {
-	unsigned long pos = swstm_word_pos(tail);
-	struct swstm_slot *slot = &ring->slots[pos & ring->mask];
-	/* pairs with the producer's commit of this slot */
-	unsigned long seq = smp_load_acquire(&slot->seq);
-	long diff = swstm_pos_diff(seq, pos + 1);
-	unsigned long lost;
+	unsigned long pos = swstm_word_pos(tail), seq;
+	long diff = swstm_rec_state(ring, pos, &seq);
+	struct swstm_rec rec;
 
 	if (diff > 0)		/* consumed and reused: tail moved on */
 		return true;
 	if (diff < 0)		/* not committed yet: tail cannot have moved */
 		return false;
-	/* may be a later packet's if tail moved: then the cmpxchg fails */
-	lost = data_race(slot->lost);
+	swstm_rec_peek(ring, pos, &rec);
 	if (atomic_long_try_cmpxchg(&ring->tail, &tail,
-				    swstm_word(pos + 1, swstm_word_lost(tail) +
-					       1 + lost)))
-		atomic_long_inc(&ring->drops);
+				    swstm_word(pos + swstm_rec_slots(rec.len),
+					       swstm_word_lost(tail) +
+					       swstm_word_lost(seq) +
+					       rec.npkts)))
+		atomic_long_add(rec.npkts, &ring->drops);
 	return true;
 }
 
-/*
- * Store one packet.  Any context, NMI included: no locks, no allocation,
- * no waiting for anyone.  A timestamped packet is stamped once it has
- * its place in the ring, so stamps follow ring order except across an
- * interrupt that lands between the claim and the clock read.  Returns
- * true if stored, false if dropped because the ring was full (counted,
- * and reported by the next stored packet's lost count).
- */
-notrace bool swstm_ring_write(struct swstm_ring *ring, unsigned int master,
-			      unsigned int channel, unsigned int type,
-			      unsigned int flags, unsigned int size,
-			      const u8 *payload)
+/* copy @len bytes to the ring at byte offset @off, wrapping at its end */
+static notrace void swstm_ring_copy_in(struct swstm_ring *ring,
+				       unsigned long off, const u8 *src,
+				       unsigned int len)
 {
-	unsigned long head, tail, pos;
+	unsigned long size = (ring->mask + 1) * SWSTM_SLOT_SIZE;
+	unsigned long n = min_t(unsigned long, len, size - off);
+
+	memcpy(ring->data + off, src, n);
+	if (n < len)
+		memcpy(ring->data, src + n, len - n);
+}
+
+/* copy @len bytes from the ring at byte offset @off, wrapping at its end */
+static void swstm_ring_copy_out(struct swstm_ring *ring, unsigned long off,
+				u8 *dst, unsigned int len)
+{
+	unsigned long size = (ring->mask + 1) * SWSTM_SLOT_SIZE;
+	unsigned long n = min_t(unsigned long, len, size - off);
+
+	/* may be torn if an overwriter took the record: then unused */
+	data_race(memcpy(dst, ring->data + off, n));
+	if (n < len)	/* the part after the wrap, torn alike */
+		data_race(memcpy(dst + n, ring->data, len - n));
+}
+
+/**
+ * swstm_ring_put() - store a record with one reservation
+ * @ring:	the ring
+ * @rec:	its header: master, channel, len (<= stream_max), npkts;
+ *		@rec->ts nonzero asks for a timestamp, which is stored there
+ * @stream:	its packet stream, @rec->len bytes
+ * @bytes:	payload bytes in the stream, for the statistics
+ *
+ * Any context, NMI included: no locks, no allocation, no waiting for
+ * anyone.  A timestamp is taken once the record has its place in the
+ * ring, so stamps follow ring order except across an interrupt that
+ * lands between the claim and the clock read.
+ * Context: any; called with preemption disabled.
+ * Return: true if stored, false if dropped whole because the ring was
+ * full (counted, and reported by the next stored record's lost count).
+ */
+notrace bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
+			    const u8 *stream, unsigned int bytes)
+{
+	unsigned long head, tail, pos, k = swstm_rec_slots(rec->len), off;
 	struct swstm_stats *st;
-	struct swstm_slot *slot;
 
 	head = atomic_long_read(&ring->head);
 	for (;;) {
@@ -178,102 +254,103 @@ notrace bool swstm_ring_write(struct swstm_ring *ring, unsigned int master,
 		smp_rmb();
 		/* pairs with the consumers' tail cmpxchg: slot reads done */
 		tail = atomic_long_read_acquire(&ring->tail);
-		if (swstm_pos_diff(pos, swstm_word_pos(tail)) <= (long)ring->mask) {
+		if (swstm_pos_diff(pos + k, swstm_word_pos(tail)) <=
+		    (long)ring->mask + 1) {
 			/*
-			 * Claim pos and take the drops recorded at it.  The
-			 * acquire above orders our stores to the slot after
-			 * its last consumer's reads; the cmpxchg only has to
-			 * pick one winner.  Failing means another producer
-			 * got pos (or a drop was recorded): head now holds
-			 * the current value, try again.
+			 * Claim [pos, pos + k) and take the drops recorded
+			 * at pos.  The acquire above orders our stores to
+			 * the slots after their last consumer's reads; the
+			 * cmpxchg only has to pick one winner.  Failing
+			 * means another producer got pos (or a drop was
+			 * recorded): head now holds the current value.
 			 */
 			if (atomic_long_try_cmpxchg_relaxed(&ring->head, &head,
-							    swstm_word(pos + 1, 0)))
+							    swstm_word(pos + k, 0)))
 				break;
 			continue;
 		}
-		/* full: make room, or drop our packet */
+		/* full: make room, or drop our record */
 		if (READ_ONCE(ring->overwrite) && swstm_ring_discard(ring, tail)) {
 			head = atomic_long_read(&ring->head);
 			continue;
 		}
 		/* record the drop at the head position, saturated */
 		if (swstm_word_lost(head) == SWSTM_LOST_MAX ||
-		    atomic_long_try_cmpxchg_relaxed(&ring->head, &head, head + 1)) {
-			atomic_long_inc(&ring->drops);
+		    atomic_long_try_cmpxchg_relaxed(&ring->head, &head,
+						    swstm_word(pos, swstm_word_lost(head) +
+							       rec->npkts))) {
+			atomic_long_add(rec->npkts, &ring->drops);
 			return false;
 		}
 		/* head moved: room may have been made, look again */
 	}
 
-	slot = &ring->slots[pos & ring->mask];
 	/* taken after the claim, so timestamps rise in stream order */
-	slot->ts = flags & STP_PACKET_TIMESTAMPED ? ktime_get_mono_fast_ns() : 0;
-	slot->master = master;
-	slot->channel = channel;
-	slot->type = type;
-	slot->flags = flags;
-	slot->size = size;
-	memcpy(slot->payload, payload, size);
-	slot->lost = swstm_word_lost(head);
-	/* commit: the slot's contents are visible to whoever sees pos + 1 */
-	smp_store_release(&slot->seq, pos + 1);
+	if (rec->ts)
+		rec->ts = ktime_get_mono_fast_ns();
+	off = (pos & ring->mask) * SWSTM_SLOT_SIZE;
+	memcpy(ring->data + off, rec, sizeof(*rec));
+	swstm_ring_copy_in(ring, off + sizeof(*rec), stream, rec->len);
+	/* commit: the record is visible to whoever sees pos + 1 */
+	smp_store_release(&ring->seq[pos & ring->mask],
+			  swstm_word(pos + 1, swstm_word_lost(head)));
 
 	st = this_cpu_ptr(ring->stats);
-	local64_inc(&st->packets);
-	local64_add(size, &st->bytes);
+	local64_add(rec->npkts, &st->packets);
+	local64_add(bytes, &st->bytes);
 	return true;
 }
 
 /*
- * Take the oldest packet.  Process context, one reader at a time
- * (serialised by the sink), concurrent with producers and overwriters.
- * @lost receives the packets lost just before this one: those the slot
- * records plus those overwriters discarded (and the losses they carried)
- * since the reader's last slot.  Returns false if there is nothing to
- * take (empty, or the oldest packet is still being written).
+ * Take the oldest record: its header into @out, its stream right after
+ * it (@out must have room for stream_max bytes there).  Process context,
+ * one reader at a time (serialised by the sink), concurrent with
+ * producers and overwriters.  @lost receives the packets lost just
+ * before it: those its seq word records plus those overwriters
+ * discarded (and the losses they carried) since the reader's last
+ * record.  Returns false if there is nothing to take (empty, or the
+ * oldest record is still being written).
  */
-bool swstm_ring_read(struct swstm_ring *ring, struct swstm_slot *out,
+bool swstm_ring_read(struct swstm_ring *ring, struct swstm_rec *out,
 		     unsigned long *lost)
 {
 	unsigned long tail = atomic_long_read(&ring->tail);
-	struct swstm_slot *slot;
-	unsigned long pos;
+	unsigned long pos, seq, off;
 	long diff;
 
 	for (;;) {
 		pos = swstm_word_pos(tail);
-		slot = &ring->slots[pos & ring->mask];
-		/* pairs with the producer's commit of this slot */
-		diff = swstm_pos_diff(smp_load_acquire(&slot->seq), pos + 1);
+		diff = swstm_rec_state(ring, pos, &seq);
 		if (diff < 0)
 			return false;
 		if (!diff) {
 			/*
-			 * Copy, then claim: the claim releases the slot, so
-			 * the reader never holds one.  If an overwriter took
-			 * pos first, the copy may be torn: drop it.
+			 * Copy, then claim: the claim releases the slots,
+			 * so the reader never holds one.  If an overwriter
+			 * took pos first, the copy may be torn: drop it.
 			 */
-			data_race(memcpy(out, slot, sizeof(*out)));
+			swstm_rec_peek(ring, pos, out);
+			off = (pos & ring->mask) * SWSTM_SLOT_SIZE + sizeof(*out);
+			swstm_ring_copy_out(ring, off, (u8 *)(out + 1), out->len);
 			if (atomic_long_try_cmpxchg(&ring->tail, &tail,
-						    swstm_word(pos + 1, 0)))
+						    swstm_word(pos + swstm_rec_slots(out->len),
+							       0)))
 				break;
 			continue;	/* tail holds the current value */
 		}
 		tail = atomic_long_read(&ring->tail);
 	}
-	*lost = swstm_word_lost(tail) + out->lost;
+	*lost = swstm_word_lost(tail) + swstm_word_lost(seq);
 	return true;
 }
 
-/* Any context: the oldest packet is committed and can be read. */
+/* Any context: the oldest record is committed and can be read. */
 bool swstm_ring_readable(struct swstm_ring *ring)
 {
-	unsigned long pos = swstm_word_pos(atomic_long_read(&ring->tail));
-	struct swstm_slot *slot = &ring->slots[pos & ring->mask];
+	unsigned long seq;
 
-	/* pairs with the producer's commit of this slot */
-	return !swstm_pos_diff(smp_load_acquire(&slot->seq), pos + 1);
+	return !swstm_rec_state(ring, swstm_word_pos(atomic_long_read(&ring->tail)),
+				&seq);
 }
 
 /*
@@ -309,7 +386,7 @@ unsigned long swstm_ring_idle_lost(struct swstm_ring *ring)
 	return lost;
 }
 
-/* Any context: packets in the ring, being written or read included. */
+/* Any context: slots in use, records being written or read included. */
 unsigned long swstm_ring_queued(struct swstm_ring *ring)
 {
 	unsigned long tail = atomic_long_read(&ring->tail);

@@ -69,15 +69,17 @@ static void swstm_sink_wake(struct irq_work *work)
 
 /*
  * Process context: is there something to read?  If not, the write path
- * will wake us when there is.
+ * will wake us when there is; packets staged for a while are asked for.
  */
 static bool swstm_sink_arm(struct swstm_dev *sw)
 {
 	WRITE_ONCE(sw->waiting, true);
 	/* order the ->waiting store before the ring check */
 	smp_mb();
-	if (!swstm_ring_readable(&sw->ring))
+	if (!swstm_ring_readable(&sw->ring)) {
+		swstm_stage_check(sw);
 		return false;
+	}
 	WRITE_ONCE(sw->waiting, false);
 	return true;
 }
@@ -86,6 +88,7 @@ static int swstm_sink_open(struct inode *inode, struct file *file)
 {
 	struct swstm_dev *sw = misc_to_swstm(file->private_data);
 	struct swstm_reader *rd;
+	struct swstm_rec *rec;
 	u8 *buf;
 
 	if (!(file->f_mode & FMODE_READ))
@@ -95,7 +98,9 @@ static int swstm_sink_open(struct inode *inode, struct file *file)
 
 	rd = kzalloc(sizeof(*rd), GFP_KERNEL);
 	buf = kvmalloc(SWSTM_BOUNCE_SIZE, GFP_KERNEL);
-	if (!rd || !buf) {
+	rec = kvzalloc(sizeof(*rec) + SWSTM_STREAM_MAX, GFP_KERNEL);
+	if (!rd || !buf || !rec) {
+		kvfree(rec);
 		kvfree(buf);
 		kfree(rd);
 		clear_bit_unlock(0, &sw->reader);
@@ -103,7 +108,7 @@ static int swstm_sink_open(struct inode *inode, struct file *file)
 	}
 	rd->sw = sw;
 	mutex_init(&rd->lock);
-	swstm_enc_init(&rd->enc, buf, SWSTM_BOUNCE_SIZE,
+	swstm_enc_init(&rd->enc, buf, SWSTM_BOUNCE_SIZE, rec,
 		       READ_ONCE(swstm_sync_interval), READ_ONCE(sw->format));
 	file->private_data = rd;
 	return stream_open(inode, file);
@@ -116,6 +121,7 @@ static int swstm_sink_release(struct inode *inode, struct file *file)
 
 	WRITE_ONCE(sw->waiting, false);
 	mutex_destroy(&rd->lock);
+	kvfree(rd->enc.rec);
 	kvfree(rd->enc.buf);
 	kfree(rd);
 	clear_bit_unlock(0, &sw->reader);
@@ -172,8 +178,11 @@ static ssize_t swstm_sink_read(struct file *file, char __user *ubuf,
 		mutex_unlock(&rd->lock);
 		if (ret)
 			break;
-		if (file->f_flags & O_NONBLOCK)
+		if (file->f_flags & O_NONBLOCK) {
+			/* packets staged for a while: for the next read */
+			swstm_stage_check(sw);
 			return -EAGAIN;
+		}
 		if (wait_event_interruptible(sw->wq, swstm_sink_arm(sw)))
 			return -ERESTARTSYS;
 	}
@@ -277,7 +286,7 @@ static ssize_t size_show(struct device *dev, struct device_attribute *attr,
 	struct swstm_ring *ring = &dev_to_swstm(dev)->ring;
 
 	return sysfs_emit(buf, "%lu\n",
-			  (ring->mask + 1) * sizeof(struct swstm_slot));
+			  (ring->mask + 1) * SWSTM_SLOT_SIZE);
 }
 static DEVICE_ATTR_RO(size);
 

@@ -14,7 +14,9 @@
 #include <linux/cache.h>
 #include <linux/irq_work.h>
 #include <linux/miscdevice.h>
+#include <linux/smp.h>
 #include <linux/stm.h>
+#include <linux/timer.h>
 #include <linux/types.h>
 #include <linux/wait.h>
 #include <asm/local64.h>
@@ -32,35 +34,100 @@
 
 #define SWSTM_SLOT_SIZE		32
 #define SWSTM_MAX_PAYLOAD	8
-/* a slot's lost count saturates here, as the GERR marker does */
+/* a record's lost count saturates here, as the GERR marker does */
 #define SWSTM_LOST_MAX		0xff
 /* low bits of ring->head holding the drops at the head position */
 #define SWSTM_LOST_BITS		8
+/* packet stream bytes of one record at most (a 4095-byte write fits) */
+#define SWSTM_STREAM_MAX	4800
+/* staging buffers per CPU: task, softirq, hardirq, NMI */
+#define SWSTM_LEVELS		4
+
+/*
+ * A record's packet stream is, for each packet, a descriptor byte and
+ * the packet's payload bytes (0, 1, 2, 4 or 8).  Descriptor: the type
+ * (enum stp_packet_type) in bits 2:0, log2 of the payload size in bits
+ * 4:3, a payload in bit 5, marked in bit 6, timestamped in bit 7.
+ */
+#define SWSTM_D_TYPE		0x07
+#define SWSTM_D_LOG_SHIFT	3
+#define SWSTM_D_PAYLOAD		0x20
+#define SWSTM_D_MARKED		0x40
+#define SWSTM_D_TS		0x80
 
 /**
- * struct swstm_slot - one raw STP packet in the ring
- * @seq:	position + 1 once the producer of that position has
- *		committed the packet; anything else before (see ring.c)
- * @ts:		timestamp (ns, ktime_get_mono_fast_ns()), timestamped only
+ * struct swstm_rec - header of a record: packets of one master/channel
+ * @ts:		timestamp (ns, ktime_get_mono_fast_ns()) of the record's
+ *		timestamped packets, taken when it entered the ring
+ * @master:	STP master
+ * @channel:	STP channel
+ * @len:	bytes of packet stream after the header
+ * @npkts:	packets in the stream
+ *
+ * A record is this header and its packet stream, in consecutive ring
+ * slots; the stream follows the header directly.
+ */
+struct swstm_rec {
+	u64	ts;
+	u16	master;
+	u16	channel;
+	u16	len;
+	u16	npkts;
+};
+
+/**
+ * struct swstm_slot - one packet as the encoders see it
+ * @ts:		timestamp (ns), timestamped only
  * @master:	STP master
  * @channel:	STP channel
  * @type:	enum stp_packet_type
  * @flags:	enum stp_packet_flags
  * @size:	payload bytes used, 0..8
- * @lost:	packets lost just before this one (saturated)
  * @payload:	packet data, little-endian as written
  */
 struct swstm_slot {
-	unsigned long	seq;
 	u64		ts;
 	u16		master;
 	u16		channel;
 	u8		type;
 	u8		flags;
 	u8		size;
-	u8		lost;
 	u8		payload[SWSTM_MAX_PAYLOAD];
-} __aligned(SWSTM_SLOT_SIZE);
+};
+
+/**
+ * struct swstm_stage - packets of a message being staged (main.c)
+ * @busy:	a writer on this CPU is using the buffer (see main.c)
+ * @master:	master of the staged packets
+ * @channel:	channel of the staged packets
+ * @len:	bytes of @stream used; 0 when nothing is staged
+ * @npkts:	packets staged
+ * @bytes:	payload bytes staged
+ * @since:	jiffies when the first staged packet came
+ * @stream:	the packet stream of the record to be
+ */
+struct swstm_stage {
+	bool		busy;
+	u16		master;
+	u16		channel;
+	u16		len;
+	u16		npkts;
+	u32		bytes;
+	unsigned long	since;
+	u8		stream[SWSTM_STREAM_MAX];
+};
+
+/**
+ * struct swstm_cpu - one CPU's staging buffers and their flusher
+ * @stage:	a buffer for each context level (task, softirq, hardirq, NMI)
+ * @flush_csd:	IPI that flushes the buffers on this CPU (the sink's request)
+ * @sw:		the device
+ */
+struct swstm_cpu {
+	struct swstm_stage	stage[SWSTM_LEVELS];
+	call_single_data_t	flush_csd;
+	struct swstm_dev	*sw;
+} ____cacheline_aligned;
 
 /* per-CPU write-side counters; local64_t updates are NMI-safe */
 struct swstm_stats {
@@ -69,11 +136,15 @@ struct swstm_stats {
 };
 
 /**
- * struct swstm_ring - bounded multi-producer ring of packet slots
- * @slots:	the slots, a power-of-two count
+ * struct swstm_ring - bounded multi-producer ring of records
+ * @data:	the slots, a power-of-two count of SWSTM_SLOT_SIZE bytes
+ * @seq:	one word per slot: (position + 1) << SWSTM_LOST_BITS, with
+ *		the record's lost count in the low bits, once the record
+ *		starting at that position is committed (see ring.c)
  * @mask:	number of slots - 1
+ * @stream_max:	packet stream bytes of one record at most
  * @stats:	per-CPU packet and byte counts of stored packets
- * @overwrite:	full ring: false drops new packets, true drops the oldest
+ * @overwrite:	full ring: false drops new records, true drops the oldest
  * @drops:	packets lost in total (rejected or overwritten)
  * @head:	next position a producer claims, shifted left by
  *		SWSTM_LOST_BITS, with the packets dropped at that position
@@ -81,14 +152,17 @@ struct swstm_stats {
  *		takes the count in the same cmpxchg, so a loss is marked
  *		exactly where it happened
  * @tail:	next position to consume (by the reader or an overwriter),
- *		shifted left by SWSTM_LOST_BITS, with the packets discarded
- *		by overwriters since the reader's last slot, and the losses
- *		those carried (saturated), in the low bits: the reader takes
- *		the count with the cmpxchg that claims its next slot
+ *		always a record's first slot, shifted left by
+ *		SWSTM_LOST_BITS, with the packets discarded by overwriters
+ *		since the reader's last record, and the losses those
+ *		carried (saturated), in the low bits: the reader takes the
+ *		count with the cmpxchg that claims its next record
  */
 struct swstm_ring {
-	struct swstm_slot		*slots;
+	u8				*data;
+	unsigned long			*seq;
 	unsigned long			mask;
+	unsigned int			stream_max;
 	struct swstm_stats __percpu	*stats;
 	bool				overwrite;
 	atomic_long_t			drops;
@@ -119,6 +193,9 @@ struct swstm_ring {
  * @riscv:	emit RISC-V encapsulation (encode_riscv.c), not STPv2
  * @srcid_bits:	RISC-V: srcID width in bits, 0..16
  * @ts_bytes:	RISC-V: timestamp width in bytes, 0..8
+ * @rec:	the record being encoded: header and stream
+ * @rec_pos:	next packet's offset in @rec's stream
+ * @rec_lost:	packets lost before @rec, not yet emitted
  */
 struct swstm_enc {
 	u8		*buf;
@@ -140,6 +217,9 @@ struct swstm_enc {
 	bool		riscv;
 	u8		srcid_bits;
 	u8		ts_bytes;
+	struct swstm_rec *rec;
+	unsigned int	rec_pos;
+	unsigned long	rec_lost;
 };
 
 /*
@@ -174,6 +254,9 @@ struct swstm_enc {
  * @reader:	bit 0 set while the sink is open
  * @bytes_read:	STP bytes copied to readers
  * @format:	output format for the next open, SWSTM_FORMAT()
+ * @cpus:	staging buffers, one struct swstm_cpu per possible CPU id
+ * @stage_timer: asks CPUs to flush staged packets a waiting reader needs
+ * @flush_ipis:	flush requests (IPIs) sent and not yet done
  * @name:	STM device name, "swstm.N"
  * @sink_name:	sink device name, "swstm.N-sink"
  */
@@ -187,6 +270,9 @@ struct swstm_dev {
 	unsigned long		reader;
 	atomic64_t		bytes_read;
 	unsigned int		format;
+	struct swstm_cpu	*cpus;
+	struct timer_list	stage_timer;
+	atomic_t		flush_ipis;
 	char			name[16];
 	char			sink_name[24];
 };
@@ -194,11 +280,9 @@ struct swstm_dev {
 /* ring.c */
 int swstm_ring_init(struct swstm_ring *ring, size_t bytes);
 void swstm_ring_free(struct swstm_ring *ring);
-bool swstm_ring_write(struct swstm_ring *ring, unsigned int master,
-		      unsigned int channel, unsigned int type,
-		      unsigned int flags, unsigned int size,
-		      const u8 *payload);
-bool swstm_ring_read(struct swstm_ring *ring, struct swstm_slot *out,
+bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
+		    const u8 *stream, unsigned int bytes);
+bool swstm_ring_read(struct swstm_ring *ring, struct swstm_rec *out,
 		     unsigned long *lost);
 bool swstm_ring_readable(struct swstm_ring *ring);
 unsigned long swstm_ring_idle_lost(struct swstm_ring *ring);
@@ -208,7 +292,10 @@ u64 swstm_ring_bytes(struct swstm_ring *ring);
 
 /* encode.c */
 void swstm_enc_init(struct swstm_enc *enc, u8 *buf, size_t cap,
-		    unsigned int sync_interval, unsigned int format);
+		    struct swstm_rec *rec, unsigned int sync_interval,
+		    unsigned int format);
+bool swstm_enc_next(struct swstm_enc *enc, struct swstm_ring *ring,
+		    struct swstm_slot *pkt, unsigned long *lost);
 void swstm_enc_fill(struct swstm_enc *enc, struct swstm_ring *ring,
 		    size_t want);
 
@@ -223,6 +310,7 @@ void swstm_sink_kick(struct swstm_dev *sw);
 
 /* main.c */
 extern unsigned int swstm_sync_interval;
+void swstm_stage_check(struct swstm_dev *sw);
 unsigned int swstm_default_format(void);
 
 #endif /* _SWSTM_H_ */

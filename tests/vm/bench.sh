@@ -16,11 +16,11 @@ if [ "${STM_BENCH_UPSTREAM:-1}" != 0 ] && [ -r "$src" ]; then
 	up=$(mktemp -d /tmp/stm-bench-upstream.XXXXXX)
 	trap 'rm -rf "$up"' EXIT
 	kdir=${KDIR:-$("$top/scripts/kdir.sh")}
-	files=(core.c policy.c p_basic.c dummy_stm.c stm.h)
+	files=(core.c policy.c p_basic.c p_sys-t.c dummy_stm.c stm.h)
 	if tar -xJf "$src" -C "$up" --strip-components=4 \
 		"${files[@]/#/linux-source-6.1/drivers/hwtracing/stm/}" &&
-		printf '%s\n' 'obj-m := up_stm_core.o up_stm_p_basic.o up_dummy_stm.o' \
-			'up_stm_core-y := core.o policy.o' 'up_stm_p_basic-y := p_basic.o' \
+		printf '%s\n' 'obj-m := up_stm_core.o up_stm_p_basic.o up_stm_p_sys_t.o up_dummy_stm.o' \
+			'up_stm_core-y := core.o policy.o' 'up_stm_p_basic-y := p_basic.o' 'up_stm_p_sys_t-y := p_sys-t.o' \
 			'up_dummy_stm-y := dummy_stm.o' >"$up/Kbuild" &&
 		make -s -C "$kdir" M="$up" modules >"$up/build.log" 2>&1; then
 		export STM_VM_OURMODS="$top $top/tests/kmod $up"
