@@ -197,9 +197,13 @@ static __poll_t swstm_sink_poll(struct file *file, poll_table *wait)
 	struct swstm_dev *sw = rd->sw;
 
 	poll_wait(file, &sw->wq, wait);
-	/* output left over, or a pending half byte a read would pad */
+	/*
+	 * Output left over, a pending half byte a read would pad, or
+	 * packets left in the record being encoded (taken off the ring).
+	 */
 	if (READ_ONCE(rd->enc.rd) != READ_ONCE(rd->enc.wr) ||
-	    READ_ONCE(rd->enc.half))
+	    READ_ONCE(rd->enc.half) ||
+	    READ_ONCE(rd->enc.rec_pos) < READ_ONCE(rd->enc.rec->len))
 		return EPOLLIN | EPOLLRDNORM;
 	if (swstm_sink_arm(sw))
 		return EPOLLIN | EPOLLRDNORM;
