@@ -188,7 +188,8 @@ swstm_packet_direct(struct swstm_dev *sw, unsigned int master,
 {
 	struct {
 		struct swstm_rec	rec;
-		u8			stream[1 + SWSTM_MAX_PAYLOAD];
+		/* whole 16-byte chunks are copied (ring.c) */
+		u8			stream[16];
 	} r = {
 		.rec = {
 			.ts		= !!(d & SWSTM_D_TS),

@@ -104,7 +104,7 @@ struct swstm_slot {
  * @npkts:	packets staged
  * @bytes:	payload bytes staged
  * @since:	jiffies when the first staged packet came
- * @stream:	the packet stream of the record to be
+ * @stream:	the packet stream of the record to be (8-byte aligned)
  */
 struct swstm_stage {
 	bool		busy;
@@ -114,7 +114,7 @@ struct swstm_stage {
 	u16		npkts;
 	u32		bytes;
 	unsigned long	since;
-	u8		stream[SWSTM_STREAM_MAX];
+	u8		stream[SWSTM_STREAM_MAX] __aligned(8);
 };
 
 /**
