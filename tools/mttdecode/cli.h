@@ -79,6 +79,8 @@ struct chrome_state {
 };
 
 /* A SyS-T message as the printers see it */
+#define GUID_CACHE 64	/* entries of the GUID text cache (power of 2) */
+
 struct sview {
 	const struct mttd_syst_msg *m;
 	const char *source;	/* policy node, or NULL */
@@ -148,6 +150,12 @@ struct app {
 	/* policy lookup cache */
 	uint32_t src_key;
 	const char *src_name;
+	/* GUID text cache, direct-mapped by master/channel (sview.c) */
+	struct guid_cache {
+		uint8_t key[16];
+		char str[MTTD_GUID_STR];
+		char ok;
+	} guids[GUID_CACHE];
 	char *fbuf;		/* ftrace rendering */
 	struct text_state ts;
 	struct chrome_state *chrome;

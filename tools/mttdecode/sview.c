@@ -29,6 +29,22 @@ static const char *source(struct app *a, const struct mttd_syst_msg *m)
 	return a->src_name;
 }
 
+/* a source sends its GUID on every message: format it once per source
+ * (a small cache indexed by master/channel; a collision only reformats) */
+static void guid_text(struct app *a, const struct mttd_syst_msg *m,
+		      char out[MTTD_GUID_STR])
+{
+	struct guid_cache *c =
+		&a->guids[(m->master * 31u + m->channel) & (GUID_CACHE - 1)];
+
+	if (!c->ok || memcmp(c->key, m->guid, 16)) {
+		memcpy(c->key, m->guid, 16);
+		mttd_syst_guid_str(m->guid, c->str);
+		c->ok = 1;
+	}
+	memcpy(out, c->str, MTTD_GUID_STR);
+}
+
 static int is_ftrace(const char *src)
 {
 	return src && !strncmp(src, "ftrace", 6) &&
@@ -77,7 +93,7 @@ void on_syst(void *ctx, const struct mttd_syst_msg *m)
 				    sizeof(v.type));
 	mttd_syst_location(m, v.loc, sizeof(v.loc));
 	if (m->flags & MTTD_SYST_F_GUID)
-		mttd_syst_guid_str(m->guid, v.guid);
+		guid_text(a, m, v.guid);
 	else
 		v.guid[0] = 0;
 	if (a->ftrace && is_ftrace(v.source))
