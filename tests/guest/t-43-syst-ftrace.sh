@@ -47,6 +47,8 @@ hogs_start() {
 		hogs="$hogs $!"
 		i=$((i + 1))
 	done
+	# a moment for the loops to reach every CPU (no check depends on it)
+	sleep 1
 }
 hogs_stop() {
 	kill $hogs 2>/dev/null
