@@ -166,8 +166,21 @@ for cpu in 0 1; do
 	[ $cpu -lt "$online" ] || continue
 	tap_eq "CPU $cpu: its 25 calls, on channel $cpu" 25 "$(grep -c "^cpu=$cpu .* function ip=$F " $W/f2-rec.txt)"
 done
-tap_eq "one output, all CPUs: exactly one timestamp" 1 "$(grep -c ' ts=[0-9]' $W/f2.txt)"
-tap_eq "one output, all CPUs: exactly one CLOCK message" 1 "$(grep -c ' type=8 ' $W/f2.txt)"
+nts=$(grep -c ' ts=[0-9]' $W/f2.txt)
+nclk=$(grep -c ' type=8 ' $W/f2.txt)
+if stm_class_upstream; then
+	# upstream's p_sys-t reads and sets an output's last-sent jiffies
+	# without atomicity: CPUs writing the first message at once may
+	# each find it due (seen on 6.12: 2 of each).  Ours: exactly one.
+	tap_diag "upstream: $nts timestamps, $nclk CLOCK messages (ours: 1 and 1)"
+	tap_check "one output, all CPUs: 1 to $online timestamps (upstream: not atomic; ours: exactly 1)" \
+		test "$nts" -ge 1 -a "$nts" -le "$online"
+	tap_check "one output, all CPUs: 1 to $online CLOCK messages (upstream: not atomic; ours: exactly 1)" \
+		test "$nclk" -ge 1 -a "$nclk" -le "$online"
+else
+	tap_eq "one output, all CPUs: exactly one timestamp" 1 "$nts"
+	tap_eq "one output, all CPUs: exactly one CLOCK message" 1 "$nclk"
+fi
 
 # --- the function tracer where RCU may not be watching, while relinking ------------
 # Every traceable *idle* function is traced (some run from the idle loop
