@@ -4,7 +4,8 @@
 #   make            build every module and every tool
 #   make demo       set up a fresh Debian 12 host, boot a VM, run a trace session
 #   make check      set up, then unit tests, fuzz smoke runs and the VM suite under prove
-#   make bench      write-path (in the VM) and decoder (on the host) figures
+#   make bench      write-path (in the VM) and decoder (on the host) figures;
+#                   STM_BENCH_PERF=1: write-path profiles (perf) instead
 #   make fuzz       longer libFuzzer runs of the decoder
 #   make install    install modules (with depmod) and tools
 #
@@ -78,7 +79,7 @@ demo: deps
 
 bench: deps
 	$(MAKE) tests
-	$(MAKE) -C tools bench
+	$(if $(filter 1,$(STM_BENCH_PERF)),,$(MAKE) -C tools bench)
 	$(CURDIR)/tests/vm/bench.sh
 
 install: modules_install tools_install

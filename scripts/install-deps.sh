@@ -16,7 +16,7 @@ pkgs=(
 	qemu-system-x86 busybox-static libopencsd-bin
 	sparse clang libclang-rt-14-dev llvm libexpat1-dev
 	pkgconf groff-base man-db binutils libconfig-dev libudev-dev
-	chromium
+	chromium linux-perf
 )
 
 # The VM suite boots the kernel the modules are built against: make sure

@@ -8,6 +8,12 @@
 # (renamed up_*.ko so they cannot be mistaken for ours; never committed,
 # never installed) and ships them in the initramfs; the guest runs them
 # after ours, one class at a time. STM_BENCH_UPSTREAM=0 skips that.
+#
+# STM_BENCH_PERF=1: profiles instead of figures. Carries the host's perf
+# (Debian's linux-perf, matching the guest's 6.1) into the initramfs and
+# runs tests/guest/bench_perf.sh (perf record -e cpu-clock -a -g around
+# one writer of 256 and 4096-byte messages, ours and upstream's); the
+# reports end up in tests/build/bench-perf/ (Documentation/performance.rst).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 src=/usr/src/linux-source-6.1.tar.xz
@@ -29,5 +35,21 @@ if [ "${STM_BENCH_UPSTREAM:-1}" != 0 ] && [ -r "$src" ]; then
 		echo "bench: could not build upstream's class as a baseline (see above); ours only" >&2
 		tail -n 20 "$up/build.log" >&2 2>/dev/null
 	fi
+fi
+if [ "${STM_BENCH_PERF:-0}" = 1 ]; then
+	# profiles instead of figures: tests/guest/bench_perf.sh under perf
+	# (Debian's linux-perf, carried into the initramfs with its libraries)
+	perf=$(command -v perf) || { echo "bench: STM_BENCH_PERF=1 needs perf (apt-get install linux-perf)" >&2; exit 1; }
+	export STM_VM_EXTRA_BINS="${STM_VM_EXTRA_BINS:-} $perf"
+	: "${STM_VM_OUT:=$top/tests/vm/out/bench_perf}"
+	export STM_VM_OUT
+	"$(dirname "$0")/run-plain.sh" bench_perf
+	rc=$?
+	dest=$top/tests/build/bench-perf
+	rm -rf "$dest"
+	mkdir -p "$dest"
+	cp "$STM_VM_OUT"/exports/* "$dest/" 2>/dev/null
+	echo "bench: profiles in $dest"
+	exit "$rc"
 fi
 "$(dirname "$0")/run-plain.sh" bench

@@ -18,6 +18,8 @@
 #   STM_VM_APPEND         extra kernel command line (e.g. kmemleak=on)
 #   STM_VM_EXTRA_GUEST    more dirs of guest scripts (space-separated) []
 #   STM_VM_EXTRA_CHECKS   more dirs of host checks (space-separated) []
+#   STM_VM_EXTRA_BINS     more executables for /stm/bin, with their shared
+#                         libraries (space-separated paths) []
 #   STM_TESTS             guest scripts to run, comma/space separated,
 #                         ".sh" optional [all tests/guest/t-*.sh]
 
@@ -61,6 +63,7 @@ fi
 : "${STM_TESTS:=}"
 : "${STM_VM_EXTRA_GUEST:=}"
 : "${STM_VM_EXTRA_CHECKS:=}"
+: "${STM_VM_EXTRA_BINS:=}"
 export STM_TOP STM_VM STM_VM_KREL STM_VM_KERNEL STM_VM_KMODDIR STM_VM_OURMODS \
 	STM_VM_LANE STM_VM_OUT STM_VM_TIMEOUT STM_VM_SCRIPT_TIMEOUT STM_VM_MEM \
-	STM_VM_SMP STM_VM_APPEND STM_TESTS STM_VM_EXTRA_GUEST STM_VM_EXTRA_CHECKS
+	STM_VM_SMP STM_VM_APPEND STM_TESTS STM_VM_EXTRA_GUEST STM_VM_EXTRA_CHECKS STM_VM_EXTRA_BINS

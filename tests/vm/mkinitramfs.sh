@@ -11,7 +11,8 @@
 #
 # Layout: busybox + applet links, /init (tests/guest/init), /stm/modules,
 # /stm/kmod/configfs.ko, /stm/bin (tools/build/*, tests/build/guest/*,
-# trc_pkt_lister, with every shared library they need), /stm/tests
+# trc_pkt_lister, $STM_VM_EXTRA_BINS, with every shared library they
+# need), /stm/tests
 # (tests/guest/* but C sources), /stm/tests/lib (tests/lib/*.sh),
 # /stm/configfs-examples, /stm/vm (kernel log patterns).
 set -euo pipefail
@@ -88,6 +89,13 @@ for f in "${bins[@]}"; do
 	if head -c 4 "$f" | grep -q 'ELF'; then
 		copy_libs "$f"
 	fi
+done
+# more executables a run asks for (STM_VM_EXTRA_BINS, space-separated
+# paths; the bench's profiles carry perf), with their libraries
+for f in ${STM_VM_EXTRA_BINS:-}; do
+	[ -f "$f" ] && [ -x "$f" ] || die "STM_VM_EXTRA_BINS: $f is not an executable"
+	cp -L "$f" "$stage/stm/bin/"
+	copy_libs "$f"
 done
 
 # scripts, data, init
