@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hex.h"
+#include "simd.h"
 #include "syst_internal.h"
 
 #define LINE_MAX_BYTES (256u << 10)
@@ -99,8 +100,7 @@ static inline int hex8(const char *c, uint8_t *out)
 	return 0;
 }
 
-#if defined(__SSE2__) && !defined(MTTD_NO_SIMD)
-#include <emmintrin.h>
+#if MTTD_SSE2
 
 /* Sixteen hex digits at c to eight bytes at out, 0; or -1 (nothing
  * written) if any of them is not a hex digit.  As hex8(), in SSE2. */
@@ -179,7 +179,7 @@ static void line(struct mttd_syst_text *t, const char *l, size_t n,
 	lim = t->s->max_len ? t->s->max_len : SIZE_MAX;
 	while (h < end && (*h == ' ' || *h == '\t' || *h == '\r'))
 		h++;
-#if defined(__SSE2__) && !defined(MTTD_NO_SIMD)
+#if MTTD_SSE2
 	while (end - h >= 16 && lim - k >= 8 && !hex16(h, t->msg + k)) {
 		k += 8;
 		h += 16;

@@ -80,15 +80,26 @@ struct chrome_state {
 
 /* A SyS-T message as the printers see it */
 #define GUID_CACHE 64	/* entries of the GUID text cache (power of 2) */
+#define TYPE_CACHE 128	/* entries of the type name cache (power of 2) */
+#define NAME_CACHE 16	/* entries of each escaped name cache (power of 2) */
+#define NAME_MAX_ESC 118	/* longest escaped name the cache holds */
+
+/* the fields of a line whose names are cached: policy node, collateral
+ * client or module, severity */
+enum { NC_SOURCE, NC_ORIGIN, NC_SEVERITY, NC_FIELDS };
 
 struct sview {
 	const struct mttd_syst_msg *m;
 	const char *source;	/* policy node, or NULL */
 	const char *text;	/* m->text, or its ftrace rendering */
 	size_t text_len;
-	char type[32 + 256];	/* RAW: "RAW:" and the protocol name */
+	const char *type;	/* "STRING:GENERIC"; "RAW:" and the protocol
+				 * name (in type_buf) */
+	size_t type_len;
+	/* the next two only for printers without syst_lean */
+	const char *guid;	/* the message's GUID, or "" */
 	char loc[128];		/* "" if none */
-	char guid[MTTD_GUID_STR];	/* the message's GUID, or "" */
+	char type_buf[32 + 256];
 };
 
 /* An MTT frame as the printers see it (mtt.c) */
@@ -156,6 +167,19 @@ struct app {
 		char str[MTTD_GUID_STR];
 		char ok;
 	} guids[GUID_CACHE];
+	/* type names by type and subtype (sview.c) */
+	struct type_cache {
+		uint32_t key;	/* type << 8 | subtype, + 1; 0: empty */
+		uint8_t len;
+		char str[59];	/* 32 bytes are read whatever len */
+	} types[TYPE_CACHE];
+	/* names escaped as text, by the address of the name, one cache
+	 * for each NC_* field of a line (names.c) */
+	struct name_cache {
+		const char *key;
+		size_t len;
+		char str[NAME_MAX_ESC];
+	} names[NC_FIELDS][NAME_CACHE];
 	char *fbuf;		/* ftrace rendering */
 	struct text_state ts;
 	struct chrome_state *chrome;
@@ -176,6 +200,9 @@ struct printer {
 	void (*msg)(struct app *a, const struct mttd_msg *m);
 	void (*event)(struct app *a, const struct mttd_msg_event *e);
 	void (*syst)(struct app *a, const struct sview *v);
+	/* syst() uses neither loc nor guid of the view (it asks
+	 * sview_guid() when it needs the GUID) */
+	int syst_lean;
 	void (*syst_event)(struct app *a, const struct mttd_syst_event *e);
 	void (*mtt)(struct app *a, const struct mview *v);
 	void (*mtt_skip)(struct app *a, uint64_t offset, uint64_t bytes);
@@ -235,6 +262,14 @@ int input_stopped(void);
 /* sview.c: the SyS-T message callback (policy names, ftrace) */
 void on_syst(void *ctx, const struct mttd_syst_msg *m);
 void on_syst_event(void *ctx, const struct mttd_syst_event *e);
+/* sview.c: m's GUID as text (38 characters), from the cache */
+const char *sview_guid(struct app *a, const struct mttd_syst_msg *m);
+/* names.c: s escaped as text (esc_text() without quotes), from the cache
+ * of line field f (NC_*) by its address (s must not change while the app
+ * lives): the entry, valid until the next call for f, or NULL if it
+ * escapes to more than NAME_MAX_ESC bytes */
+const struct name_cache *name_esc(struct app *a, unsigned int f,
+				  const char *s);
 /* mtt.c: MTT frames in STP messages and SyS-T payloads: 1 when m was
  * one (and was shown), else 0; raw MTT files (IN_MTT) */
 #define MTT_VALUE_BUF 8192

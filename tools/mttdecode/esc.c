@@ -4,11 +4,9 @@
  * The common case, a run of printable ASCII, is copied in one go.
  */
 #include <string.h>
-#if defined(__SSE2__) && !defined(MTTD_NO_SIMD)
-#include <emmintrin.h>
-#endif
 
 #include "esc.h"
+#include "simd.h"
 
 static const char hexd[] = "0123456789abcdef";
 
@@ -62,7 +60,7 @@ static size_t run(const uint8_t *p, size_t n)
 {
 	size_t i = 0;
 
-#if defined(__SSE2__) && !defined(MTTD_NO_SIMD)
+#if MTTD_SSE2
 	while (i + 16 <= n) {
 		/* signed bytes: 0x20..0x7e are those > 0x1f and < 0x7f */
 		__m128i x = _mm_loadu_si128((const __m128i *)(p + i));
@@ -160,6 +158,90 @@ static void esc(struct out *o, const uint8_t *p, size_t n, int mode)
 		}
 		out_end(o, b);
 	}
+}
+
+/* bytes that go out unchanged as text without quotes */
+static inline int text_plain(uint8_t c)
+{
+	return c >= 0x20 && c < 0x7f && c != '\\';
+}
+
+/*
+ * M_TEXT into memory: runs of plain bytes are copied as they are found
+ * (16 or 8 bytes stored at a time: at most 4 * n bytes are ever written,
+ * as each store lies within what the bytes before it and those 16 or 8
+ * bytes escape to at most).
+ */
+char *put_esc_text(char *b, const void *s, size_t n)
+{
+	const uint8_t *p = s, *e = p + n;
+
+	while (p < e) {
+		unsigned int u;
+		uint8_t c;
+
+#if MTTD_SSE2
+		while (e - p >= 16) {
+			__m128i x = _mm_loadu_si128((const __m128i *)p);
+			__m128i ok = _mm_andnot_si128(
+				_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')),
+				_mm_and_si128(
+					_mm_cmpgt_epi8(x, _mm_set1_epi8(0x1f)),
+					_mm_cmplt_epi8(x, _mm_set1_epi8(0x7f))));
+			unsigned int m = (unsigned int)_mm_movemask_epi8(ok);
+
+			_mm_storeu_si128((__m128i *)b, x);
+			if (m != 0xffff) {
+				unsigned int k = (unsigned int)__builtin_ctz(~m);
+
+				p += k;
+				b += k;
+				goto special;
+			}
+			p += 16;
+			b += 16;
+		}
+#endif
+		while (e - p >= 8) {
+			uint64_t v;
+
+			memcpy(&v, p, 8);
+			if (HAS_LESS(v, 0x20) | HAS_MORE(v, 0x7e) |
+			    HAS_ZERO(v ^ (ONES * '\\')))
+				break;
+			memcpy(b, &v, 8);
+			p += 8;
+			b += 8;
+		}
+		while (p < e && text_plain(*p))
+			*b++ = (char)*p++;
+		if (p == e)
+			break;
+#if MTTD_SSE2
+special:
+#endif
+		c = *p;
+		if (c >= 0x80 && (u = utf8_seq(p, (size_t)(e - p)))) {
+			memcpy(b, p, u);
+			b += u;
+			p += u;
+			continue;
+		}
+		p++;
+		*b++ = '\\';
+		switch (c) {
+		case '\\': *b++ = '\\'; break;
+		case '\n': *b++ = 'n'; break;
+		case '\r': *b++ = 'r'; break;
+		case '\t': *b++ = 't'; break;
+		default:
+			*b++ = 'x';
+			*b++ = hexd[c >> 4];
+			*b++ = hexd[c & 0xf];
+			break;
+		}
+	}
+	return b;
 }
 
 void esc_text(struct out *o, const void *s, size_t n, int quotes)

@@ -21,6 +21,9 @@ unsigned int utf8_seq(const uint8_t *p, size_t n);
  * quotes is set) escaped; other bytes \xNN.
  */
 void esc_text(struct out *o, const void *s, size_t n, int quotes);
+/* as esc_text() without quotes, into b, which has room for 4 * n bytes
+ * (what n bytes escape to at most); returns the end */
+char *put_esc_text(char *b, const void *s, size_t n);
 /* JSON string content: \" \\ \n \r \t \b \f, other controls and bytes
  * that are not valid UTF-8 as \u00NN */
 void esc_json(struct out *o, const void *s, size_t n);

@@ -252,7 +252,10 @@ static void text_event(struct app *a, const struct mttd_msg_event *e)
 	out_char(o, '\n');
 }
 
-static void text_syst(struct app *a, const struct sview *v)
+/* the line as separate writes: for lines longer than text_syst() puts
+ * in one go (and every line with -DMTTD_LINE_BY_FIELD, which is how
+ * tests/tools/linefmt.t compares the two) */
+static void text_syst_fields(struct app *a, const struct sview *v)
 {
 	const struct mttd_syst_msg *m = v->m;
 	struct out *o = &a->out;
@@ -285,7 +288,7 @@ static void text_syst(struct app *a, const struct sview *v)
 	if (m->client) {
 		esc_text(o, m->client, strlen(m->client), 0);
 	} else if (m->flags & MTTD_SYST_F_GUID) {
-		out_str(o, v->guid);
+		out_mem(o, sview_guid(a, m), MTTD_GUID_STR - 1);
 	} else if (m->flags & MTTD_SYST_F_SEV) {
 		if (m->module)
 			esc_text(o, m->module, strlen(m->module), 0);
@@ -297,7 +300,7 @@ static void text_syst(struct app *a, const struct sview *v)
 		out_char(o, '-');
 	}
 	out_char(o, ' ');
-	out_str(o, v->type);
+	out_mem(o, v->type, v->type_len);
 	out_char(o, ' ');
 	esc_text(o, v->text, v->text_len, 0);
 	if (m->status != MTTD_SYST_OK) {
@@ -310,6 +313,174 @@ static void text_syst(struct app *a, const struct sview *v)
 	if (m->flags & MTTD_SYST_F_TRUNCATED)
 		out_str(o, " (truncated)");
 	out_char(o, '\n');
+}
+
+/* at most 32 bytes from s, whose 32 bytes are readable, to b, which
+ * has room for 32: constant-size copies, no call */
+static inline char *put_short(char *b, const char *s, size_t n)
+{
+	if (n <= 32) {
+		memcpy(b, s, 32);
+		return b + n;
+	}
+	return put_mem(b, s, n);
+}
+
+/* a name, escaped, from the cache when it is there (room: 4 * its
+ * length, and 32) */
+static inline char *put_name(char *b, const struct name_cache *c,
+			     const char *s)
+{
+	if (c)
+		return put_short(b, c->str, c->len);
+	return put_esc_text(b, s, strlen(s));
+}
+
+/* v in decimal ending at e, written backwards; returns the start */
+static inline char *put_dec_back(char *e, uint64_t v)
+{
+	while (v >= 100) {
+		unsigned int r = (unsigned int)(v % 100);
+
+		v /= 100;
+		e -= 2;
+		memcpy(e, out_digits2 + 2 * r, 2);
+	}
+	if (v >= 10) {
+		e -= 2;
+		memcpy(e, out_digits2 + 2 * v, 2);
+	} else {
+		*--e = (char)('0' + v);
+	}
+	return e;
+}
+
+/* small decimals (master, channel, unit) straight to p; room for 20 */
+static inline char *put_u64_s(char *p, uint64_t v)
+{
+	if (v < 10) {
+		*p = (char)('0' + v);
+		return p + 1;
+	}
+	if (v < 100) {
+		memcpy(p, out_digits2 + 2 * v, 2);
+		return p + 2;
+	}
+	return put_u64(p, v);
+}
+
+/* the timestamp column: right-aligned in 15, written in place (no
+ * copy through a temporary: a store and a wider load of the same bytes
+ * stall); room for 20 and 16 */
+static inline char *put_ts(char *p, uint64_t v)
+{
+	if (v < 1000000000000000ull) {
+		memset(p, ' ', 16);
+		put_dec_back(p + 15, v);
+		return p + 15;
+	}
+	return put_u64(p, v);
+}
+
+/*
+ * What a line holds besides the source, origin, type and text: the
+ * timestamp (20), four blanks, m<65535>/c<65535> (13), the severity (up
+ * to 7), a GUID (38) or <20 digits>:<20 digits>, " [" status "]" (up to
+ * 21), " (incomplete)", " (truncated)", the newline; and 32 bytes that
+ * put_short() may store past the end.
+ */
+#define LINE_FIXED 200
+
+#ifdef MTTD_LINE_BY_FIELD
+#define LINE_BY_FIELD 1
+#else
+#define LINE_BY_FIELD 0
+#endif
+
+/* The line in one pass: its longest length reserved once, each field
+ * written at a pointer; the names from the cache already escaped. */
+static void text_syst(struct app *a, const struct sview *v)
+{
+	const struct mttd_syst_msg *m = v->m;
+	const struct name_cache *src = NULL, *org = NULL, *sev;
+	struct out *o = &a->out;
+	const char *sevs = (m->flags & MTTD_SYST_F_SEV) ?
+			   mttd_syst_severity_name(m->severity) : "-";
+	const char *orgs = NULL;
+	size_t need = LINE_FIXED + v->type_len + 4 * v->text_len;
+	char *b;
+
+	if (v->source) {
+		src = name_esc(a, NC_SOURCE, v->source);
+		need += src ? src->len : 4 * strlen(v->source);
+	}
+	if (m->client)
+		orgs = m->client;
+	else if (!(m->flags & MTTD_SYST_F_GUID) &&
+		 (m->flags & MTTD_SYST_F_SEV) && m->module)
+		orgs = m->module;
+	if (orgs) {
+		org = name_esc(a, NC_ORIGIN, orgs);
+		need += org ? org->len : 4 * strlen(orgs);
+	}
+	sev = name_esc(a, NC_SEVERITY, sevs);
+	if (LINE_BY_FIELD || need > OUT_BUF / 2 || !sev) {
+		text_syst_fields(a, v);
+		return;
+	}
+	b = out_room(o, need);
+	if (m->flags & MTTD_SYST_F_STP_TS)
+		b = put_ts(b, m->stp_ts);
+	else if (!(m->flags & MTTD_SYST_F_STP) && (m->flags & MTTD_SYST_F_TS))
+		b = put_ts(b, m->ts);
+	else
+		b = put_lit(b, "              -");
+	*b++ = ' ';
+	if (v->source) {
+		b = put_name(b, src, v->source);
+	} else if (m->flags & MTTD_SYST_F_STP) {
+		*b++ = 'm';
+		b = put_u64_s(b, m->master);
+		b = put_lit(b, "/c");
+		b = put_u64_s(b, m->channel);
+	} else {
+		*b++ = '-';
+	}
+	*b++ = ' ';
+	b = put_short(b, sev->str, sev->len);
+	*b++ = ' ';
+	if (orgs) {
+		b = put_name(b, org, orgs);
+		if (!m->client) {
+			*b++ = ':';
+			b = put_u64_s(b, m->unit);
+		}
+	} else if (m->flags & MTTD_SYST_F_GUID) {
+		b = put_mem(b, sview_guid(a, m), MTTD_GUID_STR - 1);
+	} else if (m->flags & MTTD_SYST_F_SEV) {
+		b = put_u64_s(b, m->origin);
+		*b++ = ':';
+		b = put_u64_s(b, m->unit);
+	} else {
+		*b++ = '-';
+	}
+	*b++ = ' ';
+	b = put_short(b, v->type, v->type_len);
+	*b++ = ' ';
+	b = put_esc_text(b, v->text, v->text_len);
+	if (m->status != MTTD_SYST_OK) {
+		const char *st = mttd_syst_status_name(m->status);
+
+		b = put_lit(b, " [");
+		b = put_mem(b, st, strlen(st));
+		*b++ = ']';
+	}
+	if (m->flags & MTTD_SYST_F_INCOMPLETE)
+		b = put_lit(b, " (incomplete)");
+	if (m->flags & MTTD_SYST_F_TRUNCATED)
+		b = put_lit(b, " (truncated)");
+	*b++ = '\n';
+	out_end(o, b);
 }
 
 static void text_syst_event(struct app *a, const struct mttd_syst_event *e)
@@ -333,6 +504,7 @@ static void text_syst_event(struct app *a, const struct mttd_syst_event *e)
 
 const struct printer text_printer = {
 	.syst = text_syst,
+	.syst_lean = 1,
 	.syst_event = text_syst_event,
 	.packet = text_packet,
 	.desync = text_desync,

@@ -31,18 +31,54 @@ static const char *source(struct app *a, const struct mttd_syst_msg *m)
 
 /* a source sends its GUID on every message: format it once per source
  * (a small cache indexed by master/channel; a collision only reformats) */
-static void guid_text(struct app *a, const struct mttd_syst_msg *m,
-		      char out[MTTD_GUID_STR])
+const char *sview_guid(struct app *a, const struct mttd_syst_msg *m)
 {
 	struct guid_cache *c =
-		&a->guids[(m->master * 31u + m->channel) & (GUID_CACHE - 1)];
+		&a->guids[(m->master * 8u + m->channel) & (GUID_CACHE - 1)];
 
 	if (!c->ok || memcmp(c->key, m->guid, 16)) {
 		memcpy(c->key, m->guid, 16);
 		mttd_syst_guid_str(m->guid, c->str);
 		c->ok = 1;
 	}
-	memcpy(out, c->str, MTTD_GUID_STR);
+	return c->str;
+}
+
+/* the type name, from a cache by type and subtype ("RAW:" and the
+ * protocol name formatted every time) */
+static void type_name(struct app *a, const struct mttd_syst_msg *m,
+		      struct sview *v)
+{
+	unsigned int key = (m->type & 0xffu) << 8 | (m->subtype & 0xffu);
+	struct type_cache *c =
+		&a->types[(m->subtype * 16u + m->type) & (TYPE_CACHE - 1)];
+
+	if (m->type == MTTD_SYST_RAW && m->protocol) {
+		int n = snprintf(v->type_buf, sizeof(v->type_buf), "RAW:%s",
+				 m->protocol);
+
+		v->type = v->type_buf;
+		v->type_len = n < 0 ? 0 : (size_t)n < sizeof(v->type_buf) ?
+			      (size_t)n : sizeof(v->type_buf) - 1;
+		return;
+	}
+	if (c->key != key + 1) {
+		size_t n;
+
+		mttd_syst_type_name(m->type, m->subtype, v->type_buf,
+				    sizeof(v->type_buf));
+		n = strlen(v->type_buf);
+		if (n >= sizeof(c->str)) {	/* does not happen */
+			v->type = v->type_buf;
+			v->type_len = n;
+			return;
+		}
+		memcpy(c->str, v->type_buf, n + 1);
+		c->len = (uint8_t)n;
+		c->key = key + 1;
+	}
+	v->type = c->str;
+	v->type_len = c->len;
 }
 
 static int is_ftrace(const char *src)
@@ -86,16 +122,11 @@ void on_syst(void *ctx, const struct mttd_syst_msg *m)
 	v.source = source(a, m);
 	v.text = m->text;
 	v.text_len = m->text_len;
-	if (m->type == MTTD_SYST_RAW && m->protocol)
-		snprintf(v.type, sizeof(v.type), "RAW:%s", m->protocol);
-	else
-		mttd_syst_type_name(m->type, m->subtype, v.type,
-				    sizeof(v.type));
-	mttd_syst_location(m, v.loc, sizeof(v.loc));
-	if (m->flags & MTTD_SYST_F_GUID)
-		guid_text(a, m, v.guid);
-	else
-		v.guid[0] = 0;
+	type_name(a, m, &v);
+	if (!a->pr->syst_lean) {
+		mttd_syst_location(m, v.loc, sizeof(v.loc));
+		v.guid = (m->flags & MTTD_SYST_F_GUID) ? sview_guid(a, m) : "";
+	}
 	if (a->ftrace && is_ftrace(v.source))
 		ftrace_text(a, &v);
 	a->pr->syst(a, &v);

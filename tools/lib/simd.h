@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * simd.h - whether the SIMD fast paths are compiled in (internal).
+ * MTTD_SSE2 is 1 when the compiler targets SSE2 and the build did not ask
+ * for the portable fallbacks with -DMTTD_NO_SIMD (which is how
+ * tests/tools/nosimd.t tests them on x86-64), else 0.  Every SIMD path
+ * tests this one macro, so one flag switches them all.
+ */
+#ifndef MTTD_SIMD_H
+#define MTTD_SIMD_H
+
+#if defined(__SSE2__) && !defined(MTTD_NO_SIMD)
+#define MTTD_SSE2 1
+#include <emmintrin.h>
+#else
+#define MTTD_SSE2 0
+#endif
+
+#endif
