@@ -6,7 +6,8 @@
  * The conversion spec is parsed here; numbers are then formatted by the
  * C library's snprintf() from a spec this file builds itself (flags,
  * "*.*", a fixed length modifier), so the trace's format string never
- * reaches the C library.  %s, %c, %p and %n are done by hand.
+ * reaches the C library.  %s, %c, %p and %n are done by hand, and so are
+ * integers without flags, width or precision (most of them).
  */
 #include <stdio.h>
 #include <string.h>
@@ -126,6 +127,31 @@ static void put_snprintf(struct mttd__tbuf *tb, const char *buf, int r,
 	mttd__tb_put(tb, buf, (size_t)r < cap ? (size_t)r : cap - 1);
 }
 
+/* %d %i %u %x %X without flags, width or precision (the common case):
+ * by hand, as snprintf() would write them */
+static void plain_int(struct mttd__tbuf *tb, char conv, uint64_t v, int neg)
+{
+	const char *digits = conv == 'X' ? "0123456789ABCDEF" :
+			     "0123456789abcdef";
+	char tmp[21];
+	unsigned int n = sizeof(tmp);
+
+	if (conv == 'x' || conv == 'X') {
+		do {
+			tmp[--n] = digits[v & 0xf];
+			v >>= 4;
+		} while (v);
+	} else {
+		do {
+			tmp[--n] = (char)('0' + v % 10);
+			v /= 10;
+		} while (v);
+		if (neg)
+			tmp[--n] = '-';
+	}
+	mttd__tb_put(tb, tmp + n, sizeof(tmp) - n);
+}
+
 static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
 		     struct mttd__args *a)
 {
@@ -150,6 +176,11 @@ static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
 		record(a, MTTD_SYST_ARG_INT, (uint64_t)s);
 		if (!tb)
 			return;
+		if (!sp->flags[0] && !sp->width && sp->prec < 0) {
+			plain_int(tb, conv, s < 0 ? 0 - (uint64_t)s :
+				  (uint64_t)s, s < 0);
+			return;
+		}
 		r = snprintf(buf, sizeof(buf), cs, sp->width, sp->prec,
 			     (long long)s);
 	} else {
@@ -160,6 +191,11 @@ static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
 		record(a, MTTD_SYST_ARG_UINT, v);
 		if (!tb)
 			return;
+		if (!sp->flags[0] && !sp->width && sp->prec < 0 &&
+		    conv != 'o') {
+			plain_int(tb, conv, v, 0);
+			return;
+		}
 		r = snprintf(buf, sizeof(buf), cs, sp->width, sp->prec,
 			     (unsigned long long)v);
 	}

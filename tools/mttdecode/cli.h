@@ -268,8 +268,17 @@ const char *sview_guid(struct app *a, const struct mttd_syst_msg *m);
  * of line field f (NC_*) by its address (s must not change while the app
  * lives): the entry, valid until the next call for f, or NULL if it
  * escapes to more than NAME_MAX_ESC bytes */
-const struct name_cache *name_esc(struct app *a, unsigned int f,
-				  const char *s);
+const struct name_cache *name_esc_fill(struct name_cache *c,
+				       const char *s);
+
+static inline const struct name_cache *name_esc(struct app *a,
+						unsigned int f, const char *s)
+{
+	uint64_t h = (uint64_t)(uintptr_t)s * 0x9e3779b97f4a7c15ull;
+	struct name_cache *c = &a->names[f][(h >> 58) & (NAME_CACHE - 1)];
+
+	return c->key == s ? c : name_esc_fill(c, s);
+}
 /* mtt.c: MTT frames in STP messages and SyS-T payloads: 1 when m was
  * one (and was shown), else 0; raw MTT files (IN_MTT) */
 #define MTT_VALUE_BUF 8192

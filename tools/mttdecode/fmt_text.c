@@ -336,21 +336,39 @@ static inline char *put_name(char *b, const struct name_cache *c,
 	return put_esc_text(b, s, strlen(s));
 }
 
+/* the 8 digits of v < 10^8, leading zeros included, ending at e: two
+ * independent halves, 32-bit divisions by constants */
+static inline void put_dec8_back(char *e, uint32_t v)
+{
+	uint32_t hi = v / 10000, lo = v % 10000;
+
+	memcpy(e - 2, out_digits2 + 2 * (lo % 100), 2);
+	memcpy(e - 4, out_digits2 + 2 * (lo / 100), 2);
+	memcpy(e - 6, out_digits2 + 2 * (hi % 100), 2);
+	memcpy(e - 8, out_digits2 + 2 * (hi / 100), 2);
+}
+
 /* v in decimal ending at e, written backwards; returns the start */
 static inline char *put_dec_back(char *e, uint64_t v)
 {
-	while (v >= 100) {
-		unsigned int r = (unsigned int)(v % 100);
+	uint32_t w;
 
-		v /= 100;
-		e -= 2;
-		memcpy(e, out_digits2 + 2 * r, 2);
+	while (v >= 100000000) {
+		put_dec8_back(e, (uint32_t)(v % 100000000));
+		e -= 8;
+		v /= 100000000;
 	}
-	if (v >= 10) {
+	w = (uint32_t)v;
+	while (w >= 100) {
 		e -= 2;
-		memcpy(e, out_digits2 + 2 * v, 2);
+		memcpy(e, out_digits2 + 2 * (w % 100), 2);
+		w /= 100;
+	}
+	if (w >= 10) {
+		e -= 2;
+		memcpy(e, out_digits2 + 2 * w, 2);
 	} else {
-		*--e = (char)('0' + v);
+		*--e = (char)('0' + w);
 	}
 	return e;
 }
