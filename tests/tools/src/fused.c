@@ -156,27 +156,12 @@ static struct result run(const uint8_t *buf, size_t len, int fused,
 		.fn = fused ? mttd_msg_stp_fn : push, .ctx = m,
 	};
 	struct mttd_stp *d = mttd_stp_new(&cfg);
-	size_t off = 0;
 
 	memset(&res, 0, sizeof(res));
 	if (!m || !d)
 		abort();
 	mttd_msg_add_sink(m, &sink);
-	while (off < len) {
-		size_t k = chunk ? 1 + rnd64(&seed) % chunk : len - off;
-		uint8_t *copy;
-
-		if (k > len - off)
-			k = len - off;
-		/* a buffer of its own size: ASan sees any read past it */
-		copy = malloc(k);
-		if (!copy)
-			abort();
-		memcpy(copy, buf + off, k);
-		mttd_stp_feed(d, copy, k);
-		free(copy);
-		off += k;
-	}
+	tu_feed(d, buf, len, chunk, chunk ? &seed : NULL);
 	mttd_stp_finish(d);
 	res.st = *mttd_stp_stats(d);
 	res.ms = *mttd_msg_stats(m);

@@ -167,7 +167,6 @@ struct strbuf decode(const uint8_t *buf, size_t len,
 	};
 	struct mttd_stp *d;
 	uint64_t seed = o->seed;
-	size_t off = 0;
 
 	if (o->messages) {
 		struct mttd_msg_config mc = {
@@ -186,12 +185,23 @@ struct strbuf decode(const uint8_t *buf, size_t len,
 	if (!d)
 		abort();
 	sb_printf(&c.out, "%s", "");
+	tu_feed(d, buf, len, o->chunk, o->seed ? &seed : NULL);
+	mttd_stp_finish(d);
+	mttd_stp_free(d);
+	mttd_msg_free(c.msg);
+	return c.out;
+}
+
+void tu_feed(struct mttd_stp *d, const uint8_t *buf, size_t len,
+	     size_t chunk, uint64_t *seed)
+{
+	size_t off = 0;
+
 	while (off < len) {
 		size_t n = len - off;
 
-		if (o->chunk) {
-			size_t k = o->seed ? 1 + rnd64(&seed) % o->chunk :
-				   o->chunk;
+		if (chunk) {
+			size_t k = seed ? 1 + rnd64(seed) % chunk : chunk;
 
 			if (k < n)
 				n = k;
@@ -208,10 +218,6 @@ struct strbuf decode(const uint8_t *buf, size_t len,
 		}
 		off += n;
 	}
-	mttd_stp_finish(d);
-	mttd_stp_free(d);
-	mttd_msg_free(c.msg);
-	return c.out;
 }
 
 struct mttd_stp_stats decode_stats(const uint8_t *buf, size_t len)

@@ -47,6 +47,14 @@ struct decode_opts {
 struct strbuf decode(const uint8_t *buf, size_t len,
 		     const struct decode_opts *o);
 
+/*
+ * Feed buf to d in pieces: all at once (chunk 0), chunk bytes each (seed
+ * NULL) or 1..chunk bytes drawn from *seed.  Each piece is a heap copy
+ * of its own size, so ASan sees any read past it.
+ */
+void tu_feed(struct mttd_stp *d, const uint8_t *buf, size_t len,
+	     size_t chunk, uint64_t *seed);
+
 /* Decode; return the stats. */
 struct mttd_stp_stats decode_stats(const uint8_t *buf, size_t len);
 
