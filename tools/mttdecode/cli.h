@@ -264,13 +264,14 @@ void on_syst(void *ctx, const struct mttd_syst_msg *m);
 void on_syst_event(void *ctx, const struct mttd_syst_event *e);
 /* sview.c: m's GUID as text (38 characters), from the cache */
 const char *sview_guid(struct app *a, const struct mttd_syst_msg *m);
-/* names.c: s escaped as text (esc_text() without quotes), from the cache
- * of line field f (NC_*) by its address (s must not change while the app
- * lives): the entry, valid until the next call for f, or NULL if it
- * escapes to more than NAME_MAX_ESC bytes */
+/* names.c: the miss path of name_esc(): s escaped into c */
 const struct name_cache *name_esc_fill(struct name_cache *c,
 				       const char *s);
 
+/* s escaped as text (esc_text() without quotes), from the cache of line
+ * field f (NC_*) by its address (s must not change while the app lives):
+ * the entry, valid until the next call for f, or NULL if it escapes to
+ * more than NAME_MAX_ESC bytes */
 static inline const struct name_cache *name_esc(struct app *a,
 						unsigned int f, const char *s)
 {

@@ -2,9 +2,9 @@
 /*
  * sview.c - from a decoded SyS-T message to what the printers show: the
  * policy source name for its master/channel, the type (RAW: with the
- * collateral protocol name, as the reference printer writes it) and
- * location text,
- * and, for messages from the "ftrace" policy node (or below it) when
+ * collateral protocol name, as the reference printer writes it; type
+ * names cached by type and subtype), the location and GUID text (only
+ * for printers that show them: not syst_lean), and, for messages from the "ftrace" policy node (or below it) when
  * --kallsyms/--tracefs were given, the ftrace record rendered as text
  * (STRING payloads, and SBD messages with a 64-bit id and nothing else,
  * which newer kernels send).
@@ -123,9 +123,12 @@ void on_syst(void *ctx, const struct mttd_syst_msg *m)
 	v.text = m->text;
 	v.text_len = m->text_len;
 	type_name(a, m, &v);
+	v.guid = "";
+	v.loc[0] = 0;
 	if (!a->pr->syst_lean) {
 		mttd_syst_location(m, v.loc, sizeof(v.loc));
-		v.guid = (m->flags & MTTD_SYST_F_GUID) ? sview_guid(a, m) : "";
+		if (m->flags & MTTD_SYST_F_GUID)
+			v.guid = sview_guid(a, m);
 	}
 	if (a->ftrace && is_ftrace(v.source))
 		ftrace_text(a, &v);
