@@ -125,3 +125,26 @@ asan_mttdecode() {
 	fi
 	M=$TMP/mttdecode-asan
 }
+
+# same_output WHAT MIN NAME_A BIN_A NAME_B BIN_B ARGS...: runs both builds
+# of mttdecode with ARGS into $TMP/a.out and $TMP/b.out; four checks: each
+# exits 0, A wrote at least MIN lines, the outputs are identical (the first
+# differences shown when not).  WHAT names the case in the checks.
+same_output() {
+	local what=$1 min=$2 na=$3 a=$4 nb=$5 b=$6 sa sb st lines
+	shift 6
+	"$a" "$@" >"$TMP/a.out" 2>"$TMP/a.err"
+	sa=$?
+	"$b" "$@" >"$TMP/b.out" 2>"$TMP/b.err"
+	sb=$?
+	tap_ok $sa "$na build, $what: exits 0"
+	tap_ok $sb "$nb build, $what: exits 0"
+	lines=$(wc -l <"$TMP/a.out")
+	[ "$lines" -ge "$min" ]
+	tap_ok $? "$what: $lines lines out (at least $min)"
+	cmp -s "$TMP/a.out" "$TMP/b.out"
+	st=$?
+	tap_ok $st "$what: $nb output identical"
+	[ $st -eq 0 ] || diff "$TMP/a.out" "$TMP/b.out" |
+		head -n 10 | sed 's/^/# /'
+}

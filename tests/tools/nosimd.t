@@ -57,22 +57,9 @@ awk 'BEGIN {
 
 for fmt in text json csv; do
 	for max in 65536 37; do
-		"$TMP/simd" --input=systtext --format=$fmt --max-message=$max \
-			"$TMP/in.txt" >"$TMP/a.$fmt.$max" 2>"$TMP/a.err"
-		sa=$?
-		"$TMP/nosimd" --input=systtext --format=$fmt --max-message=$max \
-			"$TMP/in.txt" >"$TMP/b.$fmt.$max" 2>"$TMP/b.err"
-		sb=$?
-		tap_ok $sa "SSE2 build: --format=$fmt --max-message=$max exits 0"
-		tap_ok $sb "fallback build: --format=$fmt --max-message=$max exits 0"
-		lines=$(wc -l <"$TMP/a.$fmt.$max")
-		[ "$lines" -ge 2000 ]
-		tap_ok $? "--format=$fmt --max-message=$max: $lines lines out (at least 2000)"
-		cmp -s "$TMP/a.$fmt.$max" "$TMP/b.$fmt.$max"
-		st=$?
-		tap_ok $st "--format=$fmt --max-message=$max: fallback output identical"
-		[ $st -eq 0 ] || diff "$TMP/a.$fmt.$max" "$TMP/b.$fmt.$max" |
-			head -n 10 | sed 's/^/# /'
+		same_output "--format=$fmt --max-message=$max" 2000 \
+			SSE2 "$TMP/simd" fallback "$TMP/nosimd" \
+			--input=systtext --format=$fmt --max-message=$max "$TMP/in.txt"
 	done
 done
 tap_done

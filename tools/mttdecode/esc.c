@@ -10,6 +10,28 @@
 
 static const char hexd[] = "0123456789abcdef";
 
+/*
+ * One byte that is not plain text, escaped as text: a backslash and n, r,
+ * t, a quote or a backslash, or xHH; returns the end (at most 4 bytes).
+ */
+static inline char *put_esc_byte(char *b, uint8_t c)
+{
+	*b++ = '\\';
+	switch (c) {
+	case '"': *b++ = '"'; break;
+	case '\\': *b++ = '\\'; break;
+	case '\n': *b++ = 'n'; break;
+	case '\r': *b++ = 'r'; break;
+	case '\t': *b++ = 't'; break;
+	default:
+		*b++ = 'x';
+		*b++ = hexd[c >> 4];
+		*b++ = hexd[c & 0xf];
+		break;
+	}
+	return b;
+}
+
 unsigned int utf8_seq(const uint8_t *p, size_t n)
 {
 	uint8_t c = p[0];
@@ -143,20 +165,7 @@ static void esc(struct out *o, const uint8_t *p, size_t n, int mode)
 			out_end(o, b);
 			continue;
 		}
-		*b++ = '\\';
-		switch (c) {
-		case '"': *b++ = '"'; break;
-		case '\\': *b++ = '\\'; break;
-		case '\n': *b++ = 'n'; break;
-		case '\r': *b++ = 'r'; break;
-		case '\t': *b++ = 't'; break;
-		default:
-			*b++ = 'x';
-			*b++ = hexd[c >> 4];
-			*b++ = hexd[c & 0xf];
-			break;
-		}
-		out_end(o, b);
+		out_end(o, put_esc_byte(b, c));
 	}
 }
 
@@ -228,18 +237,7 @@ special:
 			continue;
 		}
 		p++;
-		*b++ = '\\';
-		switch (c) {
-		case '\\': *b++ = '\\'; break;
-		case '\n': *b++ = 'n'; break;
-		case '\r': *b++ = 'r'; break;
-		case '\t': *b++ = 't'; break;
-		default:
-			*b++ = 'x';
-			*b++ = hexd[c >> 4];
-			*b++ = hexd[c & 0xf];
-			break;
-		}
+		b = put_esc_byte(b, c);
 	}
 	return b;
 }
