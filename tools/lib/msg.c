@@ -12,23 +12,6 @@
 #include "msg_internal.h"
 #include "state.h"
 
-struct mttd_msgdec {
-	struct mttd__chans ch;
-	uint32_t cur_key;	/* cache of the last lookup: */
-	int32_t cur;		/* slot open for cur_key, or -1 */
-	unsigned int nsinks;
-	struct mttd_msg_sink sink[MTTD_MSG_SINKS_MAX];
-	/* a desync waiting for the resync that ends it */
-	int pending;
-	uint64_t pend_off;
-	uint16_t pend_master;
-	uint16_t pend_channel;
-	uint8_t pend_err;
-	uint8_t synced_once;
-	uint8_t sync_lost;
-	struct mttd_msg_stats st;
-};
-
 struct mttd_msgdec *mttd_msg_new(const struct mttd_msg_config *cfg)
 {
 	size_t max_len = cfg && cfg->max_len ? cfg->max_len : MTTD_MSG_MAX_LEN;
@@ -116,15 +99,6 @@ static void deliver(struct mttd_msgdec *m, int32_t i, uint32_t flags,
 	mttd__chans_close(&m->ch, i);
 }
 
-static int32_t lookup(struct mttd_msgdec *m, uint32_t key)
-{
-	if (key != m->cur_key) {
-		m->cur_key = key;
-		m->cur = mttd__chans_find(&m->ch, key);
-	}
-	return m->cur;
-}
-
 static int32_t open_msg(struct mttd_msgdec *m, uint32_t key, uint64_t off,
 			uint64_t ts, int has_ts)
 {
@@ -155,7 +129,7 @@ void mttd__msg_data(struct mttd_msgdec *m, uint32_t key, uint64_t nib,
 		    uint64_t ts, unsigned int flags, uint64_t value,
 		    unsigned int nbytes)
 {
-	int32_t i = lookup(m, key);
+	int32_t i = mttd__msg_lookup(m, key);
 
 	if (flags & MTTD_PKT_TS) {
 		if (i >= 0)
@@ -177,7 +151,7 @@ static void data(struct mttd_msgdec *m, const struct mttd_stp_event *e)
 
 void mttd__msg_flag(struct mttd_msgdec *m, uint32_t key)
 {
-	int32_t i = lookup(m, key);
+	int32_t i = mttd__msg_lookup(m, key);
 
 	if (i >= 0)
 		deliver(m, i, MTTD_MSG_COMPLETE, MTTD_END_FLAG);
@@ -343,13 +317,6 @@ void mttd__msg_packet(struct mttd_msgdec *m, const struct mttd_stp_event *e)
 		data(m, e);
 	else
 		packet(m, e);
-}
-
-struct mttd__slot *mttd__msg_slot(struct mttd_msgdec *m, uint32_t key)
-{
-	int32_t i = lookup(m, key);
-
-	return i >= 0 ? &m->ch.slot[i] : NULL;
 }
 
 void mttd_msg_push(struct mttd_msgdec *m, const struct mttd_stp_event *ev,

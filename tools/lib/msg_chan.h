@@ -12,6 +12,7 @@
 #define MTTD_MSG_CHAN_H
 
 #include <stddef.h>
+#include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -45,11 +46,82 @@ int mttd__chans_init(struct mttd__chans *t, uint32_t max_open,
 		     uint32_t max_len);
 void mttd__chans_fini(struct mttd__chans *t);
 
+/*
+ * Find, open and close are inline: the message layer opens and closes a
+ * slot for every message, and a call into another file cost about as
+ * much as their work.
+ */
+#define MTTD_CHANS_BUF_KEEP	4096	/* larger buffers are freed on close */
+
+static inline uint32_t mttd__chans_hash(const struct mttd__chans *t,
+					uint32_t key)
+{
+	return (uint32_t)((key * 0x9e3779b1u) >> 7) & t->mask;
+}
+
 /* slot index or -1 */
-int32_t mttd__chans_find(const struct mttd__chans *t, uint32_t key);
+static inline int32_t mttd__chans_find(const struct mttd__chans *t,
+				       uint32_t key)
+{
+	int32_t i = t->bucket[mttd__chans_hash(t, key)];
+
+	while (i >= 0 && t->slot[i].key != key)
+		i = t->slot[i].hnext;
+	return i;
+}
+
 /* a free slot for key, appended to the open list; needs nopen < max_open */
-int32_t mttd__chans_open(struct mttd__chans *t, uint32_t key);
-void mttd__chans_close(struct mttd__chans *t, int32_t i);
+static inline int32_t mttd__chans_open(struct mttd__chans *t, uint32_t key)
+{
+	int32_t i = t->free_head;
+	struct mttd__slot *s;
+	uint32_t h = mttd__chans_hash(t, key);
+
+	if (i < 0)
+		return -1;
+	s = &t->slot[i];
+	t->free_head = s->next;
+	s->key = key;
+	s->hnext = t->bucket[h];
+	t->bucket[h] = i;
+	s->prev = t->tail;
+	s->next = -1;
+	if (t->tail >= 0)
+		t->slot[t->tail].next = i;
+	else
+		t->head = i;
+	t->tail = i;
+	t->nopen++;
+	s->len = 0;
+	s->truncated = 0;
+	return i;
+}
+
+static inline void mttd__chans_close(struct mttd__chans *t, int32_t i)
+{
+	struct mttd__slot *s = &t->slot[i];
+	int32_t *pp = &t->bucket[mttd__chans_hash(t, s->key)];
+
+	while (*pp != i)
+		pp = &t->slot[*pp].hnext;
+	*pp = s->hnext;
+	if (s->prev >= 0)
+		t->slot[s->prev].next = s->next;
+	else
+		t->head = s->next;
+	if (s->next >= 0)
+		t->slot[s->next].prev = s->prev;
+	else
+		t->tail = s->prev;
+	t->nopen--;
+	if (s->cap > MTTD_CHANS_BUF_KEEP) {
+		free(s->buf);
+		s->buf = NULL;
+		s->cap = 0;
+	}
+	s->next = t->free_head;
+	t->free_head = i;
+}
 
 /* Append n (1..8) bytes of v, least significant first, growing the
  * buffer or truncating; the slow path of mttd__append. */

@@ -32,11 +32,46 @@ void mttd__msg_data(struct mttd_msgdec *m, uint32_t key, uint64_t nib,
 /* A FLAG or FLAG_TS packet on key. */
 void mttd__msg_flag(struct mttd_msgdec *m, uint32_t key);
 
+/* the message layer (msg.c); here so that the packet loop's lookups
+ * below are inline */
+struct mttd_msgdec {
+	struct mttd__chans ch;
+	uint32_t cur_key;	/* cache of the last lookup: */
+	int32_t cur;		/* slot open for cur_key, or -1 */
+	unsigned int nsinks;
+	struct mttd_msg_sink sink[MTTD_MSG_SINKS_MAX];
+	/* a desync waiting for the resync that ends it */
+	int pending;
+	uint64_t pend_off;
+	uint16_t pend_master;
+	uint16_t pend_channel;
+	uint8_t pend_err;
+	uint8_t synced_once;
+	uint8_t sync_lost;
+	struct mttd_msg_stats st;
+};
+
+/* the slot open for key, or -1 (one lookup cached: the current channel) */
+static inline int32_t mttd__msg_lookup(struct mttd_msgdec *m, uint32_t key)
+{
+	if (key != m->cur_key) {
+		m->cur_key = key;
+		m->cur = mttd__chans_find(&m->ch, key);
+	}
+	return m->cur;
+}
+
 /*
  * The message open on key (master << 16 | channel), or NULL.  An unmarked,
  * untimestamped data packet on key appends its bytes to it and does
  * nothing else: the caller may append to buf up to cap and then set len.
  */
-struct mttd__slot *mttd__msg_slot(struct mttd_msgdec *m, uint32_t key);
+static inline struct mttd__slot *mttd__msg_slot(struct mttd_msgdec *m,
+						uint32_t key)
+{
+	int32_t i = mttd__msg_lookup(m, key);
+
+	return i >= 0 ? &m->ch.slot[i] : NULL;
+}
 
 #endif
