@@ -32,6 +32,7 @@ struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
 		s->has_short_guid = 1;
 	}
 	s->max_len = cfg->max_len;
+	s->msg_clear = offsetof(struct mttd_syst_msg, args);
 	return s;
 }
 
@@ -92,7 +93,7 @@ void mttd_syst_decode(struct mttd_syst *s, const struct mttd_syst_src *src,
 
 	if (!p)
 		p = "";
-	memset(m, 0, offsetof(struct mttd_syst_msg, args));
+	memset(m, 0, s->msg_clear);
 	if (src) {
 		m->offset = src->offset;
 		m->stp_ts = src->stp_ts;

@@ -38,6 +38,11 @@ struct mttd_syst {
 	int has_short_guid;
 	size_t max_len;			/* cfg.max_len (0: none) */
 	struct mttd_syst_msg msg;
+	/* bytes of msg cleared per message: offsetof(..., args), but kept
+	 * here so that the clear is a call to memset(), not the rep stos a
+	 * compiler inlines for a constant size (which costs several times
+	 * as much for these 240 bytes) */
+	size_t msg_clear;
 	/* client selection cache */
 	uint8_t cache_guid[16];
 	int cache_client;
