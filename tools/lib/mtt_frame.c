@@ -111,9 +111,15 @@ long mttd_mtt_parse(const uint8_t *p, size_t n, struct mttd_mtt_frame *f)
 
 int mttd_mtt_is_frame(const uint8_t *p, size_t n)
 {
-	long len = mttd_mtt_frame_len(p, n);
+	long len;
 
-	return n >= MTTD_MTT_PREAMBLE && len > 0 && (size_t)len == n;
+	/* most messages are not frames: the sync word decides (decoders
+	 * ask this of every message) */
+	if (n < MTTD_MTT_PREAMBLE ||
+	    (le32(p) & MTTD_MTT_SYNC_MASK) != MTTD_MTT_SYNC)
+		return 0;
+	len = mttd_mtt_frame_len(p, n);
+	return len > 0 && (size_t)len == n;
 }
 
 const char *mttd_mtt_level_name(uint32_t level, char buf[11])
