@@ -62,8 +62,8 @@ static int compact(const uint8_t *p, size_t n, struct mttd_syst_msg *m)
 
 void mttd__syst_parse(const uint8_t *p, size_t n, struct mttd_syst_msg *m)
 {
-	uint32_t h;
-	size_t q = 4, end;
+	uint32_t h, has_len;
+	size_t q = 4, end, mask;
 
 	m->raw = p;
 	m->size = n;
@@ -122,13 +122,19 @@ void mttd__syst_parse(const uint8_t *p, size_t n, struct mttd_syst_msg *m)
 		}
 		q += 1 + sz;
 	}
-	if (h & (1u << 9)) {
-		if (n < q + 2)
-			goto cut_field;
-		m->len = mttd__le16(p + q);
-		m->flags |= MTTD_SYST_F_LEN;
-		q += 2;
-	}
+	/*
+	 * The length field without a branch on whether there is one: the
+	 * sources of one stream mix both (p_sys-t's do_len), so that
+	 * branch would go the wrong way about every other message.
+	 * Without one, p[0..1] is read and masked off.
+	 */
+	has_len = (h >> 9) & 1;
+	mask = -(size_t)has_len;
+	if (n < q + 2 * has_len)
+		goto cut_field;
+	m->len = (uint16_t)(mttd__le16(p + (q & mask)) & mask);
+	m->flags |= MTTD_SYST_F_LEN & -has_len;
+	q += 2 * has_len;
 	if (h & (1u << 11)) {
 		if (n < q + 8)
 			goto cut_field;
@@ -143,11 +149,10 @@ void mttd__syst_parse(const uint8_t *p, size_t n, struct mttd_syst_msg *m)
 			goto cut;
 		end = n - 4;
 	}
-	if (m->flags & MTTD_SYST_F_LEN) {
-		if (m->len > end - q)
-			goto cut;	/* it asks for more than is there */
-		end = q + m->len;
-	}
+	/* a length that asks for more than is there: cut */
+	if (has_len & (m->len > end - q))
+		goto cut;
+	end = (end & ~mask) | ((q + m->len) & mask);
 	m->payload_len = end - q;
 	if (h & (1u << 10)) {
 		m->flags |= MTTD_SYST_F_CHK;
