@@ -333,7 +333,8 @@ static ssize_t notrace sys_t_write(struct stm_data *data,
 	if (!op)
 		return -EINVAL;
 	msg.do_crc = op->node.crc;
-	now = sys_t_now();
+	/* no clock read per message unless an interval asks for it */
+	now = op->ts_interval | op->clocksync_interval ? sys_t_now() : 0;
 
 	if (sys_t_due(&op->clocksync_last, op->clocksync_interval, now)) {
 		err = sys_t_clock_sync(op, &msg);

@@ -113,16 +113,41 @@ unsigned int swstm_default_format(void)
  * for a tick or more (swstm_stage_check()).
  */
 
-/* context level of the caller: 0 task, 1 softirq, 2 hardirq, 3 NMI */
-static __always_inline unsigned int swstm_level(void)
+/*
+ * Context level of a caller whose preemption count is @pc: 0 task,
+ * 1 softirq, 2 hardirq, 3 NMI.  PREEMPT_RT counts softirqs in the task,
+ * not in the preemption count.
+ */
+static __always_inline unsigned int swstm_level(unsigned long pc)
 {
-	unsigned long pc = preempt_count();
+	if (unlikely(pc & (NMI_MASK | HARDIRQ_MASK)))
+		return pc & NMI_MASK ? 3 : 2;
+	if (IS_ENABLED(CONFIG_PREEMPT_RT))
+		return in_serving_softirq() ? 1 : 0;
+	return pc & SOFTIRQ_OFFSET ? 1 : 0;
+}
 
-	if (pc & NMI_MASK)
-		return 3;
-	if (pc & HARDIRQ_MASK)
-		return 2;
-	return in_serving_softirq() ? 1 : 0;
+/*
+ * Take @st for this context.  False if it is in use: by the context this
+ * one interrupted, which resumes only after we return.
+ * Context: preemption disabled.
+ */
+static __always_inline bool swstm_stage_claim(struct swstm_stage *st)
+{
+	if (unlikely(READ_ONCE(st->busy)))
+		return false;
+	WRITE_ONCE(st->busy, true);
+	/* the flag before the buffer, for a context that interrupts us */
+	barrier();
+	return true;
+}
+
+/* Give @st back.  Context: as swstm_stage_claim(), which took it. */
+static __always_inline void swstm_stage_release(struct swstm_stage *st)
+{
+	/* the buffer before the flag */
+	barrier();
+	WRITE_ONCE(st->busy, false);
 }
 
 /*
@@ -140,7 +165,7 @@ static notrace void swstm_stage_flush(struct swstm_dev *sw,
 		.npkts		= st->npkts,
 	};
 
-	if (swstm_ring_put(&sw->ring, &rec, st->stream, st->bytes))
+	if (swstm_ring_put(&sw->ring, &rec, st->stream, st->len - st->npkts))
 		swstm_sink_kick(sw);
 	st->len = 0;
 }
@@ -173,7 +198,6 @@ static __always_inline void swstm_stage_add(struct swstm_stage *st,
 	}
 	st->len += 1 + n;
 	st->npkts++;
-	st->bytes += n;
 }
 
 /*
@@ -266,14 +290,12 @@ static noinline notrace ssize_t swstm_packet_slow(struct swstm_dev *sw,
 	now = preemptible();
 
 	preempt_disable_notrace();
-	st = &sw->cpus[raw_smp_processor_id()].stage[swstm_level()];
-	if (unlikely(READ_ONCE(st->busy))) {
+	st = sw->cpus[raw_smp_processor_id()].stage;
+	st += swstm_level(preempt_count());
+	if (!swstm_stage_claim(st)) {
 		swstm_packet_direct(sw, master, channel, d, payload, n);
 		goto out;
 	}
-	WRITE_ONCE(st->busy, true);
-	/* the flag before the buffer, for a context that interrupts us */
-	barrier();
 
 	if (st->len) {
 		/*
@@ -289,16 +311,12 @@ static noinline notrace ssize_t swstm_packet_slow(struct swstm_dev *sw,
 		st->master = master;
 		st->channel = channel;
 		st->npkts = 0;
-		st->bytes = 0;
 		st->since = jiffies;
 	}
 	swstm_stage_add(st, d, payload, n);
 	if (end || now)
 		swstm_stage_flush(sw, st, swstm_stage_ts(st));
-
-	/* the buffer before the flag */
-	barrier();
-	WRITE_ONCE(st->busy, false);
+	swstm_stage_release(st);
 out:
 	preempt_enable_notrace();
 	return n;
@@ -318,28 +336,26 @@ static notrace ssize_t swstm_packet(struct stm_data *data, unsigned int master,
 				    const unsigned char *payload)
 {
 	struct swstm_dev *sw = container_of(data, struct swstm_dev, stm);
+	unsigned long pc = preempt_count();
 	struct swstm_stage *st;
 	u8 *p;
 
-	/* preempt_count() != 0: the caller cannot move to another CPU */
-	if (unlikely(packet != STP_PACKET_DATA || size < 8 || flags ||
-		     !preempt_count()))
-		return swstm_packet_slow(sw, master, channel, packet, flags,
-					 size, payload);
-
-	preempt_disable_notrace();
-	st = &sw->cpus[raw_smp_processor_id()].stage[swstm_level()];
-	if (unlikely(READ_ONCE(st->busy)))
+	/*
+	 * pc != 0: preemption is off, so the caller stays on this CPU until
+	 * we return, and the fast path needs no preempt_disable() of its own.
+	 */
+	if (unlikely(packet != STP_PACKET_DATA || size < 8 || flags || !pc))
 		goto slow;
-	WRITE_ONCE(st->busy, true);
-	/* the flag before the buffer, for a context that interrupts us */
-	barrier();
+	st = &sw->cpus[raw_smp_processor_id()].stage[swstm_level(pc)];
+	/* one register for it (gcc would otherwise compute it twice) */
+	OPTIMIZER_HIDE_VAR(st);
+	if (unlikely(!swstm_stage_claim(st)))
+		goto slow;
 	/* the middle of a staged message, with room for this packet */
 	if (unlikely(!st->len || st->master != master ||
 		     st->channel != channel ||
 		     st->len + 1 + 8 > sw->ring.stream_max)) {
-		barrier();
-		WRITE_ONCE(st->busy, false);
+		swstm_stage_release(st);
 		goto slow;
 	}
 	p = st->stream + st->len;
@@ -347,15 +363,10 @@ static notrace ssize_t swstm_packet(struct stm_data *data, unsigned int master,
 	memcpy(p + 1, payload, 8);
 	st->len += 1 + 8;
 	st->npkts++;
-	st->bytes += 8;
-	/* the buffer before the flag */
-	barrier();
-	WRITE_ONCE(st->busy, false);
-	preempt_enable_notrace();
+	swstm_stage_release(st);
 	return 8;
 
 slow:
-	preempt_enable_notrace();
 	return swstm_packet_slow(sw, master, channel, packet, flags, size,
 				 payload);
 }
@@ -375,15 +386,11 @@ static void swstm_stage_flush_cpu(void *info)
 	preempt_disable_notrace();
 	for (i = 0; i < SWSTM_LEVELS; i++) {
 		st = &c->stage[i];
-		if (READ_ONCE(st->busy) || !READ_ONCE(st->len))
+		if (!READ_ONCE(st->len) || !swstm_stage_claim(st))
 			continue;
-		WRITE_ONCE(st->busy, true);
-		/* the flag before the buffer, for an NMI */
-		barrier();
 		if (st->len)
 			swstm_stage_flush(c->sw, st, swstm_stage_ts(st));
-		barrier();
-		WRITE_ONCE(st->busy, false);
+		swstm_stage_release(st);
 	}
 	preempt_enable_notrace();
 }

@@ -101,8 +101,8 @@ struct swstm_slot {
  * @master:	master of the staged packets
  * @channel:	channel of the staged packets
  * @len:	bytes of @stream used; 0 when nothing is staged
- * @npkts:	packets staged
- * @bytes:	payload bytes staged
+ * @npkts:	packets staged (its payload bytes: @len - @npkts, one
+ *		descriptor byte a packet)
  * @since:	jiffies when the first staged packet came
  * @stream:	the packet stream of the record to be (8-byte aligned)
  */
@@ -112,7 +112,6 @@ struct swstm_stage {
 	u16		channel;
 	u16		len;
 	u16		npkts;
-	u32		bytes;
 	unsigned long	since;
 	u8		stream[SWSTM_STREAM_MAX] __aligned(8);
 };

@@ -24,9 +24,12 @@
 #                  (perf's name for the retpoline __x86_indirect_thunk_rax
 #                  at the same address), the CPU and its mitigations
 #
-# NAME: ours-256, ours-4096, up-256, up-4096. Reports are made in the
-# guest while the modules are loaded, so perf resolves their symbols
-# from /proc/kallsyms. Prints figures only; asserts nothing.
+# NAME: ours-SIZE and up-SIZE through p_basic, ours-syst-SIZE and
+# up-syst-SIZE through p_sys-t (a policy node's defaults: GUID, no
+# length, no CRC, no timestamp), for SIZE 256 and 4096; ours-4096-pcpu
+# and up-4096-pcpu: p_basic, one writer pinned to each CPU. Reports are
+# made in the guest while the modules are loaded, so perf resolves their
+# symbols from /proc/kallsyms. Prints figures only; asserts nothing.
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
 
@@ -42,12 +45,13 @@ perf_n() {
 	esac
 }
 
-# perf_run NAME DEV SIZE: profile one writer of SIZE-byte messages to
-# DEV, write the reports, send them to the host.
+# perf_run NAME DEV SIZE [WRITERS]: profile WRITERS (default 1) writers
+# of SIZE-byte messages to DEV, the first pinned to CPU 0, write the
+# reports, send them to the host.
 perf_run() {
-	local name=$1 dev=$2 size=$3 f
+	local name=$1 dev=$2 size=$3 writers=${4:-1} f
 	perf record -q -e cpu-clock -a -g -N -o $OUT/$name.data -- \
-		bench_write -d "$dev" -s "$size" -n "$(perf_n "$size")" -r 1 -l "$name" \
+		bench_write -d "$dev" -s "$size" -n "$(perf_n "$size")" -r 1 -P "$writers" -l "$name" \
 		>$OUT/$name.bench 2>$OUT/$name.err
 	cat $OUT/$name.bench
 	if [ ! -s $OUT/$name.data ]; then
@@ -98,28 +102,48 @@ export_file $OUT/kallsyms-text.txt kallsyms-text.txt
 } >$OUT/cpu.txt
 export_file $OUT/cpu.txt cpu.txt
 
-rc=0
-# ours: the class, p_basic, swstm capturing into a 256 MiB sink (holds a run)
-stack_load sink_size=268435456 || exit 1
-sw_policy swstm.0:p_basic.bench && mkdir $CFG/swstm.0:p_basic.bench/bench || exit 1
-kallsyms_mods kallsyms-ours.txt
-for size in 256 4096; do
-	perf_run ours-$size /dev/swstm.0 $size || rc=1
-	echo "# swstm drops so far: $(sw_attr 0 drops)"
-	echo "# sink drained: $(swstm_read drain -N -d $SINK | sed -n 's/^bytes=//p') bytes"
-done
-sw_finish
-
-# upstream 6.1's class, p_basic and dummy_stm
-if [ -f "$STM_MODDIR/up_stm_core.ko" ]; then
-	configfs_load
-	mod_load up_stm_core && mod_load up_stm_p_basic && mod_load up_dummy_stm || exit 1
-	mkdir $CFG/dummy_stm.0:p_basic.bench && mkdir $CFG/dummy_stm.0:p_basic.bench/bench || exit 1
-	kallsyms_mods kallsyms-up.txt
-	for size in 256 4096; do
-		perf_run up-$size /dev/dummy_stm.0 $size || rc=1
+# perf_all WHO DEV: every run of the header's list on DEV, with its
+# policy (node "bench" of DEV:p_basic.bench or DEV:p_sys-t.bench, one at
+# a time, as tests/guest/bench.sh does); WHO is ours or up
+perf_all() {
+	local who=$1 dev=$2 run proto size writers name
+	for run in p_basic:256:1 p_basic:4096:1 p_basic:4096:$NCPU \
+		p_sys-t:256:1 p_sys-t:4096:1; do
+		proto=${run%%:*}
+		size=${run#*:}
+		writers=${size#*:}
+		size=${size%:*}
+		name=$who-$size
+		[ "$proto" = p_basic ] || name=$who-syst-$size
+		[ "$writers" = 1 ] || name=$name-pcpu
+		[ -d $CFG/$dev:$proto.bench ] || {
+			sw_policy_rm
+			mkdir $CFG/$dev:$proto.bench && mkdir $CFG/$dev:$proto.bench/bench
+		} || return 1
+		perf_run "$name" /dev/$dev "$size" "$writers" || rc=1
+		[ "$who" = ours ] || continue
+		echo "# swstm drops so far: $(sw_attr 0 drops)"
+		echo "# sink drained: $(swstm_read drain -N -d $SINK | sed -n 's/^bytes=//p') bytes"
 	done
 	sw_policy_rm
+}
+
+NCPU=$(grep -c ^processor /proc/cpuinfo)
+rc=0
+# ours: the class, p_basic or p_sys-t, swstm capturing into a 256 MiB
+# sink (holds a run; drained after each)
+stack_load sink_size=268435456 && mod_load stm_p_sys-t || exit 1
+kallsyms_mods kallsyms-ours.txt
+perf_all ours swstm.0 || exit 1
+sw_finish
+
+# upstream 6.1's class, p_basic, p_sys-t and dummy_stm
+if [ -f "$STM_MODDIR/up_stm_core.ko" ]; then
+	configfs_load
+	mod_load up_stm_core && mod_load up_stm_p_basic && mod_load up_stm_p_sys_t &&
+		mod_load up_dummy_stm || exit 1
+	kallsyms_mods kallsyms-up.txt
+	perf_all up dummy_stm.0 || exit 1
 	stack_unload
 else
 	echo "# no upstream modules in the initramfs: ours only"
