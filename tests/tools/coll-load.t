@@ -37,7 +37,7 @@ with open(sys.argv[1], "w") as f:
     f.write('</Catalog32></Client></Collateral>\n')
 PY
 python3 -c 'import sys; sys.stdout.write("x" + "\n" * 1000000 + "3")' >"$TMP/want"
-timeout 600 "$M" -f json --collateral "$TMP/lines.xml" "$TMP/cat.txt" \
+timeout -k 10 600 "$M" -f json --collateral "$TMP/lines.xml" "$TMP/cat.txt" \
 	>"$TMP/lines.json"
 tap_is "$?:$(text_of "$TMP/want" <"$TMP/lines.json")" "0:OK 262144 True" \
 	"a million newlines in each of 4 CDATA formats: loads, renders (the first 256 KiB)"
@@ -56,7 +56,7 @@ tap_is "$?:$(text_of "$TMP/want" <"$TMP/lines.json")" "0:OK 262144 True" \
 	echo '</Catalog32></Client></Collateral>'
 } >"$TMP/entities.xml"
 python3 -c 'import sys; sys.stdout.write("a" * 983040 + "3")' >"$TMP/want"
-timeout 600 "$M" -f json --collateral "$TMP/entities.xml" "$TMP/cat.txt" \
+timeout -k 10 600 "$M" -f json --collateral "$TMP/entities.xml" "$TMP/cat.txt" \
 	>"$TMP/entities.json"
 tap_is "$?:$(text_of "$TMP/want" <"$TMP/entities.json")" "0:OK 262144 True" \
 	"an entity expanded 61440 times: loads, renders (the first 256 KiB)"
@@ -68,7 +68,7 @@ with open(sys.argv[1], "w") as f:
     f.write('<Collateral><Client><Catalog32><Format ID="1">' + "\n" * 1100000
             + 'x</Format></Catalog32></Client></Collateral>\n')
 PY
-tap_is "$(timeout 600 "$M" --collateral "$TMP/big.xml" "$TMP/cat.txt" 2>&1; echo "rc=$?")" \
+tap_is "$(timeout -k 10 600 "$M" --collateral "$TMP/big.xml" "$TMP/cat.txt" 2>&1; echo "rc=$?")" \
 "mttdecode: $TMP/big.xml:1048577: element text longer than 1048576 bytes
 rc=1" "text over 1 MiB: error naming file and line"
 

@@ -23,7 +23,7 @@ tap_ok $((!$?)) "the page loads nothing from elsewhere"
 
 # dom URL-FRAGMENT: the DOM after the page's script ran
 dom() {
-	timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+	timeout -k 10 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
 		--user-data-dir="$TMP/chrome" --dump-dom \
 		"file://$ART/profile.html$1" 2>>"$TMP/chrome.log"
 }
@@ -55,7 +55,7 @@ grep -o '<tr data-name="0x00000200"[^>]*>.*' "$TMP/dom" | grep -q '<td>2</td><td
 tap_ok $? "table row of a: 2 calls, 40 total, 32 self, 20 min/max/avg"
 
 rm -f "$ART/profile.png"
-(cd "$TMP" && timeout 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+(cd "$TMP" && timeout -k 10 120 "$CHROMIUM" --headless --no-sandbox --disable-gpu \
 	--user-data-dir="$TMP/chrome" --hide-scrollbars --window-size=1200,900 \
 	--screenshot="$ART/profile.png" "file://$ART/profile.html" \
 	>>"$TMP/chrome.log" 2>&1)

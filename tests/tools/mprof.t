@@ -47,7 +47,7 @@ done
 [ -s "$TMP/pty" ] || { kill $tpid 2>/dev/null; bail "target did not open a pty"; }
 
 S=$TMP/sess
-timeout 120 "$TMP/mttprofile" --records=15 --status-interval=0.05 -o "$S" \
+timeout -k 10 120 "$TMP/mttprofile" --records=15 --status-interval=0.05 -o "$S" \
 	--elf="$TMP/target" "$(cat "$TMP/pty")" >"$TMP/out" 2>"$TMP/err"
 rc=$?
 sed 's/^/# /' "$TMP/err"
@@ -144,7 +144,7 @@ while [ ! -s "$TMP/pty2" ] && [ $i -lt 2000 ] && kill -0 $tpid 2>/dev/null; do
 	i=$((i + 1))
 done
 [ -s "$TMP/pty2" ] || { kill $tpid 2>/dev/null; bail "target did not open a pty"; }
-timeout 120 "$TMP/mttprofile" -q --status-interval=0 -o "$TMP/sess2" \
+timeout -k 10 120 "$TMP/mttprofile" -q --status-interval=0 -o "$TMP/sess2" \
 	"$(cat "$TMP/pty2")" 2>"$TMP/err2" &
 hpid=$!
 i=0
