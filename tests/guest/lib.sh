@@ -129,15 +129,42 @@ stm_param() {
 	echo "${2:-}"
 }
 
+# stress_n N: N scaled by the lane's stm.stress=PERCENT (kernel command
+# line, default 100), at least 1.  A stress loop's count: the slow
+# kernels (debug, RT) run each race fewer times than the fast ones, the
+# same race in the same code, so a slow lane proves the same thing within
+# its time (tests/lanes/*.t set it; Documentation/testing.rst).
+stress_n() {
+	local _n
+	_n=$(($1 * $(stm_param stress 100) / 100))
+	[ "$_n" -ge 1 ] || _n=1
+	echo "$_n"
+}
+
 # wait_until SECS CMD...: run CMD (quietly) every 0.1 s until it succeeds;
 # 0 if it did, 1 if SECS seconds of polling went by first.  SECS only
 # guards against a hang: make it far longer than the slowest loaded
 # machine needs, and let the test assert on what CMD checks, never on
 # how long it took.
+#
+# The guard never outlasts the script: the init gives each script a
+# deadline (STM_DEADLINE, seconds since the epoch, some time before the
+# script's own limit) and a guard that would end past it is cut to end
+# there, so a hang fails this check and the script still cleans up and
+# reports, instead of being killed mid-way.
 wait_until() {
-	local _n _i=0
-	_n=$(($1 * 10))
+	local _n _i=0 _s _left
+	_s=$1
 	shift
+	if [ -n "${STM_DEADLINE:-}" ]; then
+		_left=$((STM_DEADLINE - $(date +%s)))
+		[ "$_left" -ge 1 ] || _left=1
+		if [ "$_left" -lt "$_s" ]; then
+			echo "wait_until: guard cut from ${_s}s to ${_left}s (the script's limit)" >&2
+			_s=$_left
+		fi
+	fi
+	_n=$((_s * 10))
 	until "$@" >/dev/null 2>&1; do
 		[ "$_i" -lt "$_n" ] || return 1
 		sleep 0.1
@@ -237,6 +264,20 @@ stm_class_upstream() {
 	grep -qw 'stm.class=upstream' /proc/cmdline
 }
 
+# sources_unlink: unlink every STM source from its device.
+sources_unlink() {
+	local _l
+	for _l in /sys/class/stm_source/*/stm_source_link; do
+		[ -w "$_l" ] && echo none >"$_l" 2>/dev/null
+	done
+	return 0
+}
+
+# policies_left: the STP policy directories that exist now.
+policies_left() {
+	find /sys/kernel/config/stp-policy -mindepth 1 -maxdepth 1 -type d 2>/dev/null
+}
+
 # policies_remove: rmdir every STP policy directory, deepest first.
 policies_remove() {
 	find /sys/kernel/config/stp-policy -mindepth 1 -type d 2>/dev/null | sort -r |
@@ -246,12 +287,13 @@ policies_remove() {
 
 # mods_unload_all: rmmod every module loaded since boot, users first
 # (a module is removed once nothing uses it). 0 iff none is left.
-# Upstream's class pins a device's driver while a policy is bound to
-# it: there the policies go first.
+# The policies go first: upstream's class pins a device's driver while a
+# policy is bound to it, and a script killed half-way leaves its policy
+# behind (the next script's mkdir would find it).
 mods_unload_all() {
 	local _pass _m
 	_pass=0
-	! stm_class_upstream || policies_remove
+	policies_remove
 	while [ -n "$(mods_extra)" ] && [ "$_pass" -lt 10 ]; do
 		for _m in $(awk -v base="$STM_BASELINE" '
 			BEGIN { while ((getline m < base) > 0) keep[m] = 1 }

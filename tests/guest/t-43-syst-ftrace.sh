@@ -8,17 +8,10 @@
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
 . /stm/tests/syst_lib.sh
-if stm_class_upstream; then
-	# Switching the function tracer on flips static keys (the sched_switch
-	# tracepoint in __schedule among them) with text_poke_bp; Debian's
-	# 6.12 under loaded QEMU TCG then Oopses now and then with "int3" at
-	# the patched site (a stale translation; no STM code on the stack,
-	# Documentation/kernels.rst).  ftrace_export_pin removes the flips of
-	# the links but not those of the tracer itself.
-	tap_skip "the ftrace source through upstream's class (6.12 lanes)" \
-		"Debian 6.12 under QEMU TCG: int3 Oops while the function tracer's static keys are patched (kernels.rst)"
-	exit 0
-fi
+# On upstream's class (the 6.12 lanes) this runs whole: those lanes
+# boot QEMU with single-threaded TCG (tests/lanes/k612.t), under which
+# the kernel's text patching (the tracer's static keys, text_poke_bp)
+# no longer Oopses with "int3" at the patched site (kernels.rst).
 W=$SW_WORK
 SRC=/sys/class/stm_source/ftrace
 T=/sys/kernel/tracing

@@ -33,7 +33,7 @@ mkdir -p "$outdir"
 : >"$outdir/ttyS1.log"
 
 cmdline="console=ttyS0 panic=-1 no_timer_check rdinit=/init $append"
-qemu=(qemu-system-x86_64 -accel tcg -cpu max -smp "${STM_VM_SMP:-2}" -m "${STM_VM_MEM:-1024}"
+qemu=(qemu-system-x86_64 -accel "${STM_VM_ACCEL:-tcg}" -cpu max -smp "${STM_VM_SMP:-2}" -m "${STM_VM_MEM:-1024}"
 	-nographic -no-reboot -monitor none -nic none
 	-kernel "$kernel" -initrd "$initrd" -append "$cmdline"
 	-serial "file:$outdir/console.log" -serial "file:$outdir/ttyS1.log")

@@ -15,6 +15,9 @@
 #   STM_VM_TIMEOUT        host-side limit for the whole boot, s [1200]
 #   STM_VM_SCRIPT_TIMEOUT guest-side limit per script, s [600]
 #   STM_VM_MEM/STM_VM_SMP guest memory (MiB) and CPUs [1024, 2]
+#   STM_VM_ACCEL          QEMU's -accel [tcg]; tcg,thread=single runs every
+#                         vCPU on one host thread (kernels that patch their
+#                         own text while another vCPU runs it, 6.12)
 #   STM_VM_APPEND         extra kernel command line (e.g. kmemleak=on)
 #   STM_VM_EXTRA_GUEST    more dirs of guest scripts (space-separated) []
 #   STM_VM_EXTRA_CHECKS   more dirs of host checks (space-separated) []
@@ -59,6 +62,7 @@ fi
 : "${STM_VM_SCRIPT_TIMEOUT:=600}"
 : "${STM_VM_MEM:=1024}"
 : "${STM_VM_SMP:=2}"
+: "${STM_VM_ACCEL:=tcg}"
 : "${STM_VM_APPEND:=}"
 : "${STM_TESTS:=}"
 : "${STM_VM_EXTRA_GUEST:=}"
@@ -66,4 +70,4 @@ fi
 : "${STM_VM_EXTRA_BINS:=}"
 export STM_TOP STM_VM STM_VM_KREL STM_VM_KERNEL STM_VM_KMODDIR STM_VM_OURMODS \
 	STM_VM_LANE STM_VM_OUT STM_VM_TIMEOUT STM_VM_SCRIPT_TIMEOUT STM_VM_MEM \
-	STM_VM_SMP STM_VM_APPEND STM_TESTS STM_VM_EXTRA_GUEST STM_VM_EXTRA_CHECKS STM_VM_EXTRA_BINS
+	STM_VM_SMP STM_VM_ACCEL STM_VM_APPEND STM_TESTS STM_VM_EXTRA_GUEST STM_VM_EXTRA_CHECKS STM_VM_EXTRA_BINS

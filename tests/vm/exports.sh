@@ -15,9 +15,14 @@ rm -rf "$exp"
 mkdir -p "$exp"
 [ -f "$log" ] || exit 0
 
+# the boots the guest asked to restart from (tests/vm/suite.sh) export too
+logs=$(sed -n 's/^console-\(boot[0-9]*\)\.log$/ttyS1-\1.log/p' "$outdir/restarted-logs" 2>/dev/null |
+	while read -r f; do [ -f "$outdir/$f" ] && echo "$outdir/$f"; done)
+
 # Split the bodies out: NAME.b64 plus NAME.meta ("SIZE SHA SCRIPT" and,
 # once complete, a line "end").
-tr -d '\r' <"$log" | awk -v dir="$exp" '
+# shellcheck disable=SC2086
+cat $logs "$log" | tr -d '\r' | awk -v dir="$exp" '
 	/^@@stm export / {
 		name = $3
 		if (name !~ /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/) { name = ""; bad = bad " " $3; next }

@@ -83,10 +83,16 @@ prepare() {
 	return 1
 }
 
-# Everything after the boot: exports, kernel log, host checks.
+# Everything after the boot: exports, kernel log (also of the boots the
+# guest asked to restart from, tests/guest/init), host checks.
 after_boot() {
-	local h rc
+	local h rc f
 	"$STM_VM/exports.sh" "$out" 2>&1
+	for f in $(cat "$out/restarted-logs" 2>/dev/null); do
+		echo "@@host start ${f%.log}"
+		"$STM_VM/logscan.sh" "$out/$f" 2>&1
+		echo "@@host end"
+	done
 	"$STM_VM/logscan.sh" "$out/console.log" 2>&1
 	for h in "$STM_VM"/host-checks/*.sh $(for d in $STM_VM_EXTRA_CHECKS; do echo "$d"/*.sh; done); do
 		[ -x "$h" ] || continue
@@ -102,27 +108,59 @@ after_boot() {
 	echo "# TAP: $out/tap.log"
 }
 
+# rest_from NAME: the guest scripts from NAME on (comma-separated).
+rest_from() {
+	local t on=
+	for t in "${names[@]}"; do
+		[ "$t" = "$1" ] && on=1
+		[ -z "$on" ] || printf '%s,' "$t"
+	done | sed 's/,$//'
+}
+
+# The lane's limit (STM_VM_TIMEOUT) holds for all its boots together:
+# each boot gets what is left of it, and the guest's init cuts every
+# script's limit to what is left of its boot (stm.vm_limit), so a slow
+# script fails on its own and the scripts after it still run and report.
 run() {
-	local rc=255 boot f
+	local rc=255 boot=1 f left restart args=$append t0
+	t0=$(date +%s)
+	: >"$out/restarted-logs"
 	if prepare; then
-		for boot in 1 2; do
+		while :; do
 			start=$(date +%s)
+			left=$((STM_VM_TIMEOUT - (start - t0)))
 			"$STM_VM/boot.sh" -f -k "$STM_VM_KERNEL" -i "$out/initramfs.cpio.gz" -o "$out" \
-				-t "$STM_VM_TIMEOUT" -a "$append stm.boot=$boot" 2>&1
+				-t "$left" -a "$args stm.boot=$boot stm.vm_limit=$left" 2>&1
 			rc=$?
-			echo "# VM ran $(($(date +%s) - start))s, QEMU exit $rc"
+			echo "# VM ran $(($(date +%s) - start))s of its ${left}s limit, QEMU exit $rc"
 			[ -s "$out/qemu.log" ] && sed 's/^/# qemu: /' "$out/qemu.log"
-			# the guest's init asks for another boot when the kernel
-			# reported a problem before any test ran (tests/guest/init);
-			# once: the second boot's log is scanned as usual
-			[ "$boot" = 1 ] && grep -q '^@@stm reboot' "$out/ttyS1.log" || break
-			for f in console ttyS1 qemu; do mv "$out/$f.log" "$out/$f-boot1.log"; done
-			echo "# the kernel reported a problem while booting, before any test ran"
-			echo "# (none of our modules was loaded): booting once more; the first"
-			echo "# boot's console log is $out/console-boot1.log:"
-			"$STM_VM/logscan.sh" "$out/console-boot1.log" | sed -n 's/^# >> /#   /p' | head -n 5
+			restart=$(sed -n 's/^@@stm restart \([^ ]*\).*/\1/p' "$out/ttyS1.log" | tail -n 1)
+			if [ "$boot" = 1 ] && grep -q '^@@stm reboot' "$out/ttyS1.log"; then
+				# the guest's init asks for another boot when the
+				# kernel reported a problem before any test ran
+				# (tests/guest/init); once: the second boot's log is
+				# scanned as usual
+				for f in console ttyS1 qemu; do mv "$out/$f.log" "$out/$f-boot1.log"; done
+				echo "# the kernel reported a problem while booting, before any test ran"
+				echo "# (none of our modules was loaded): booting once more; the first"
+				echo "# boot's console log is $out/console-boot1.log:"
+				"$STM_VM/logscan.sh" "$out/console-boot1.log" | sed -n 's/^# >> /#   /p' | head -n 5
+			elif [ -n "$restart" ] && [ "$boot" -lt 5 ] && [ "$left" -gt 60 ]; then
+				# a script left what the init could not clean up: a
+				# fresh kernel for the scripts after it; this boot's
+				# log is scanned too (after_boot)
+				for f in console ttyS1 qemu; do mv "$out/$f.log" "$out/$f-boot$boot.log"; done
+				echo "console-boot$boot.log" >>"$out/restarted-logs"
+				echo "# the guest could not clean up after a script: booting again from $restart"
+				args="stm.kver=$STM_VM_KREL stm.script_timeout=$STM_VM_SCRIPT_TIMEOUT"
+				args="$args stm.tests=$(rest_from "$restart") $STM_VM_APPEND"
+			else
+				break
+			fi
+			boot=$((boot + 1))
 		done
 	fi
+	echo "# lane $STM_VM_LANE: the VM part took $(($(date +%s) - t0))s of its ${STM_VM_TIMEOUT}s limit"
 	echo "@@host vm-exit $rc"
 	after_boot
 }
