@@ -719,6 +719,12 @@ static void test_bad_packets(void)
 	free(map);
 }
 
+/* one marked D8 of value v on master 0 channel 1 */
+static void one(struct rvenc *e, uint64_t v)
+{
+	rvenc_packet(e, RVK_DATA, 1, 0, 0, 1, v, 1, 0);
+}
+
 /* the null.alignment rule of unframed streams */
 static void test_unframed(void)
 {
@@ -731,13 +737,13 @@ static void test_unframed(void)
 	/* a packet after a null.idle: lost up to the next sync */
 	rvenc_init(&e, 8, 1);
 	rvenc_sync(&e);
-	rvenc_packet(&e, RVK_DATA, 1, 0, 0, 1, 0x41, 1, 0);
+	one(&e, 0x41);
 	rvenc_byte(&e, 0x00);
-	rvenc_packet(&e, RVK_DATA, 1, 0, 0, 1, 0x42, 1, 0);
+	one(&e, 0x42);
 	rvenc_byte(&e, 0x80);
-	rvenc_packet(&e, RVK_DATA, 1, 0, 0, 1, 0x43, 1, 0);
+	one(&e, 0x43);
 	rvenc_sync(&e);
-	rvenc_packet(&e, RVK_DATA, 1, 0, 0, 1, 0x44, 1, 0);
+	one(&e, 0x44);
 	rv_decode_m(e.buf, e.len, 8, 1, 0, 0, 0, &got, NULL, &m);
 	ok(got.n == 2 && got.p[0].value == 0x41 && got.p[1].value == 0x44 &&
 	   got.desyncs == 1 && got.first_desync == 39 && cnt.alignment == 1,
@@ -756,14 +762,14 @@ static void test_unframed(void)
 	m.flags = MTTD_RV_UNFRAMED;
 	rvenc_init(&e, 0, 0);
 	rvenc_sync(&e);
-	rvenc_packet(&e, RVK_DATA, 1, 0, 0, 1, 0x41, 1, 0);
+	one(&e, 0x41);
 	rvenc_byte(&e, 0xa0);
-	rvenc_packet(&e, RVK_DATA, 1, 0, 0, 1, 0x42, 1, 0);
+	one(&e, 0x42);
 	for (i = 0; i < 40; i++)
 		rvenc_byte(&e, 0x00);
-	rvenc_packet(&e, RVK_DATA, 1, 0, 0, 1, 0x43, 1, 0);
+	one(&e, 0x43);
 	rvenc_sync(&e);
-	rvenc_packet(&e, RVK_DATA, 1, 0, 0, 1, 0x44, 1, 0);
+	one(&e, 0x44);
 	rv_decode_m(e.buf, e.len, 0, 0, 0, 0, 0, &got, NULL, &m);
 	ok(got.n == 2 && got.p[0].value == 0x41 && got.p[1].value == 0x44 &&
 	   got.desyncs == 1 && got.syncs == 2 && cnt.alignment == 1,
