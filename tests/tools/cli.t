@@ -41,14 +41,14 @@ tap_is "$("$M" "$TMP/hello.stp")" \
               5 m7 c3     5  \"hello\"" "text output"
 
 tap_is "$("$M" --format json "$TMP/hello.stp")" \
-'{"kind":"sync","offset":0}
+'{"kind":"sync","offset":0,"skipped":0}
 {"kind":"version","offset":11,"version":3}
 {"kind":"msg","master":7,"channel":3,"ts":5,"len":5,"data":"68656c6c6f","complete":true}' \
 	"JSON output"
 
 tap_is "$("$M" --format=json --packets --no-messages "$TMP/hello.stp")" \
 '{"kind":"packet","offset":0,"op":"ASYNC","master":0,"channel":0,"marked":false}
-{"kind":"sync","offset":0}
+{"kind":"sync","offset":0,"skipped":0}
 {"kind":"packet","offset":11,"op":"VERSION","master":0,"channel":0,"size":1,"value":"3","marked":false}
 {"kind":"version","offset":11,"version":3}
 {"kind":"packet","offset":13,"op":"M8","master":7,"channel":0,"marked":false}
@@ -98,10 +98,10 @@ tap_is "$("$M" -f json "$TMP/gerr.stp" | grep -v '"sync"\|"version"')" \
 # reserved opcode F0C, then garbage, then a resync
 bytes "$P 0f 0c 12 $P a4 0b" >"$TMP/desync.stp"
 tap_is "$("$M" -f json "$TMP/desync.stp")" \
-'{"kind":"sync","offset":0}
+'{"kind":"sync","offset":0,"skipped":0}
 {"kind":"version","offset":11,"version":3}
 {"kind":"loss","offset":13,"reason":"desync","master":0,"channel":0,"count":3}
-{"kind":"sync","offset":16}
+{"kind":"sync","offset":16,"skipped":3}
 {"kind":"version","offset":27,"version":3}
 {"kind":"msg","master":0,"channel":0,"ts":null,"len":1,"data":"ab","complete":false}' \
 	"desync in JSON"

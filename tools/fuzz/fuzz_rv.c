@@ -3,7 +3,10 @@
  * fuzz_rv.c - libFuzzer target for the RISC-V trace encapsulation decoder
  * (mttdecode/riscv.h), the message layer on top of it, and the packet
  * parser.  The first two bytes choose the widths (srcID bits = byte 0 %
- * 17, timestamp bytes = byte 1 % 9); the rest is the stream.  It is
+ * 17, timestamp bytes = byte 1 % 9), null events (byte 0 bit 7), an
+ * unframed stream (byte 1 bit 7) and which srcIDs are swstm's (byte 1
+ * bit 6: the even ones, else all); the rest is the stream.  Packets not
+ * handed on as STP are hashed too.  It is
  * decoded whole, in pseudo-random chunks (each in a buffer of its own
  * size, so reading past a chunk is caught by ASan) and, up to 4 KiB, one
  * byte at a time; the three hashes of every event and message must
@@ -45,6 +48,20 @@ static void on_events(void *ctx, const struct mttd_stp_event *ev, size_t n)
 	}
 }
 
+static void on_pkt(void *ctx, const struct mttd_rv_packet *p, uint64_t off)
+{
+	struct run *r = ctx;
+
+	fuzz_mix64(&r->h, off);
+	fuzz_mix64(&r->h, p->ts);
+	fuzz_mix64(&r->h, (uint64_t)p->srcid << 32 | p->flow << 24 |
+		   p->extend << 16 | p->length << 8 | p->payload_bits);
+	if (p->size < 2 || p->size > 42 || !p->length ||
+	    p->payload_bits > 8 * sizeof(p->payload))
+		abort();
+	fuzz_mix(&r->h, p->payload, (p->payload_bits + 7) / 8);
+}
+
 static void on_msg(void *ctx, const struct mttd_msg *m)
 {
 	struct run *r = ctx;
@@ -73,15 +90,18 @@ static void on_mev(void *ctx, const struct mttd_msg_event *e)
 
 /* mode 0: whole; 1: random chunks; 2: single bytes */
 static uint64_t decode(const uint8_t *data, size_t size, int mode,
-		       unsigned int w, unsigned int t, unsigned int flags)
+		       unsigned int w, unsigned int t, unsigned int flags,
+		       const uint8_t *map)
 {
 	struct run r = { .h = 0xcbf29ce484222325ULL };
 	struct mttd_msg_config mc = { .max_len = 64, .max_open = 4 };
 	struct mttd_msg_sink sink = { on_msg, on_mev, &r };
 	struct mttd_rv_config cfg = {
 		.fn = on_events, .ctx = &r, .flags = flags,
-		.srcid_bits = w, .ts_bytes = t,
+		.srcid_bits = w, .ts_bytes = t, .pkt_fn = on_pkt,
+		.stp_srcids = map,
 	};
+	const struct mttd_rv_counts *cnt;
 	const struct mttd_stp_stats *st;
 	uint64_t seed = size * 0x9e3779b97f4a7c15ULL + 1;
 	struct mttd_rv *d;
@@ -119,6 +139,11 @@ static uint64_t decode(const uint8_t *data, size_t size, int mode,
 	fuzz_mix64(&r.h, st->unsynced_nibbles);
 	fuzz_mix64(&r.h, st->nulls);
 	fuzz_mix64(&r.h, st->syncs);
+	cnt = mttd_rv_counts(d);
+	if (cnt->not_stp > cnt->encap)
+		abort();
+	fuzz_mix64(&r.h, cnt->encap);
+	fuzz_mix64(&r.h, cnt->alignment);
 	mttd_rv_free(d);
 	mttd_msg_free(r.msg);
 	return r.h;
@@ -151,7 +176,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	uint8_t evens[8192];
 	unsigned int w, t, flags;
+	const uint8_t *map;
 	uint64_t whole;
 
 	if (size < 2)
@@ -159,12 +186,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	w = data[0] % 17;
 	t = data[1] % 9;
 	flags = (data[0] & 0x80) ? MTTD_RV_NULLS : 0;
+	if (data[1] & 0x80)
+		flags |= MTTD_RV_UNFRAMED;
+	memset(evens, 0x55, sizeof(evens));
+	map = (data[1] & 0x40) ? evens : NULL;
 	data += 2;
 	size -= 2;
-	whole = decode(data, size, 0, w, t, flags);
-	if (decode(data, size, 1, w, t, flags) != whole)
+	whole = decode(data, size, 0, w, t, flags, map);
+	if (decode(data, size, 1, w, t, flags, map) != whole)
 		abort();
-	if (size <= 4096 && decode(data, size, 2, w, t, flags) != whole)
+	if (size <= 4096 && decode(data, size, 2, w, t, flags, map) != whole)
 		abort();
 	if (size <= 1024)
 		parse_all(data, size, w, t);

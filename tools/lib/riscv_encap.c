@@ -1,21 +1,22 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * riscv_encap.c - decoder of RISC-V trace encapsulation streams written by
- * swstm (see mttdecode/riscv.h for the wire format): finds packet
- * boundaries through the synchronisation rule, takes each encapsulated
- * packet apart and hands it on as the STP packet event it carries, so the
- * message and SyS-T layers work on it as on STPv2.
+ * riscv_encap.c - decoder of RISC-V trace encapsulation streams (see
+ * mttdecode/riscv.h): finds packet boundaries through the
+ * synchronisation rule, then delimits every packet by its header, and
+ * hands each one on either as the STP packet event it carries (swstm's
+ * layout, on an STP srcID) or as the encapsulated packet it is.
  *
  * One byte at a time, so any chunking gives the same events.  A run of
  * null bytes (5 low bits zero) is counted over every byte, in or out of
  * packets: a packet's bytes after its (non-null) header are at most N, so
  * a run that reaches N + 1 always ends at a packet boundary, and that is
  * where a hunting decoder synchronises and where a synchronised one
- * reports the periodic sync.  A packet that cannot be one of swstm's
- * (reserved kind, lengths that do not add up, extend without a
- * timestamp, a source beyond 32 bits) is a desync: the decoder hunts for
- * the next N + 1 null bytes, counting the nulls at the end of the
- * rejected packet, so it is back at the next sync sequence.
+ * reports the periodic sync (in an unframed stream: at the null.alignment
+ * that ends such a run).  Only a header the specification rules out is a
+ * desync: the decoder hunts for the next N + 1 null bytes, counting the
+ * nulls at the end of what it rejected, so it is back at the next sync
+ * sequence.  A payload that is not swstm's costs nothing: the packet is
+ * delivered as it is.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +36,9 @@ struct mttd_rv {
 	unsigned int w;		/* srcID bits */
 	unsigned int t;		/* timestamp bytes */
 	unsigned int n_sync;	/* N + 1 */
+	uint8_t *stp;		/* STP srcIDs (bitmap), NULL: all */
+	mttd_rv_pkt_fn pkt_fn;
+	int prev_idle;		/* the last thing at the boundary: null.idle */
 	int state;
 	int finished;
 	uint64_t off;		/* bytes consumed */
@@ -50,6 +54,7 @@ struct mttd_rv {
 	unsigned int nev;
 	struct mttd_stp_event ev[RV_EVQ];
 	struct mttd_stp_stats st;
+	struct mttd_rv_counts cnt;
 };
 
 struct mttd_rv *mttd_rv_new(const struct mttd_rv_config *cfg)
@@ -68,13 +73,31 @@ struct mttd_rv *mttd_rv_new(const struct mttd_rv_config *cfg)
 	d->w = cfg->srcid_bits;
 	d->t = cfg->ts_bytes;
 	d->n_sync = 31 + d->t + d->w / 8 + 1;
+	d->pkt_fn = cfg->pkt_fn;
 	d->state = RV_HUNT;
+	if (cfg->stp_srcids) {
+		size_t n = (((size_t)1 << d->w) + 7) / 8;
+
+		d->stp = malloc(n);
+		if (!d->stp) {
+			free(d);
+			return NULL;
+		}
+		memcpy(d->stp, cfg->stp_srcids, n);
+	}
 	return d;
 }
 
 void mttd_rv_free(struct mttd_rv *d)
 {
+	if (d)
+		free(d->stp);
 	free(d);
+}
+
+const struct mttd_rv_counts *mttd_rv_counts(const struct mttd_rv *d)
+{
+	return &d->cnt;
 }
 
 const struct mttd_stp_stats *mttd_rv_stats(const struct mttd_rv *d)
@@ -190,20 +213,20 @@ long mttd_rv_packet_parse(const void *buf, size_t len,
 	return (long)size;
 }
 
-/* A whole packet in pkt[0..pkt_need): 0, or -1 if it is not swstm's. */
-static int packet(struct mttd_rv *d)
+/*
+ * The STP packet swstm's layout makes of rp (a whole packet at pkt_off):
+ * 0, or -1 if rp is not laid out so.
+ */
+static int stp_packet(struct mttd_rv *d, const struct mttd_rv_packet *rp)
 {
-	struct mttd_rv_packet rp;
 	unsigned int type, kind, x, i, n, op, ext;
 	uint64_t ts, src, val = 0;
 	struct mttd_stp_event *e;
 	int marked, tsflag;
 
-	if (mttd_rv_packet_parse(d->pkt, d->pkt_len, d->w, d->t, &rp) <= 0)
-		return -1;
-	ext = rp.extend;
-	ts = rp.ts;
-	type = rp.payload[0];
+	ext = rp->extend;
+	ts = rp->ts;
+	type = rp->payload[0];
 	kind = type & 7;
 	marked = !!(type & 0x08);
 	tsflag = !!(type & 0x10);
@@ -211,22 +234,25 @@ static int packet(struct mttd_rv *d)
 	if (kind > 4 || x > 4 || (ext && !tsflag))
 		return -1;
 	/* length = 1 + x + n, plus a byte for srcID bits beyond whole bytes */
-	if (rp.length < 1 + x + (d->w % 8 ? 1u : 0u))
+	if (rp->length < 1 + x + (d->w % 8 ? 1u : 0u))
 		return -1;
-	n = rp.length - 1 - x - (d->w % 8 ? 1 : 0);
+	n = rp->length - 1 - x - (d->w % 8 ? 1 : 0);
 	if (kind == 0 ? (n != 1 && n != 2 && n != 4 && n != 8) :
 	    kind == 1 ? n != 0 : n != 1)
 		return -1;
+	/* the last byte of a W % 8 srcID is padding, zero from swstm */
+	if (d->w % 8 && rp->payload[rp->length - 1])
+		return -1;
 	src = 0;
 	for (i = 0; i < x; i++)
-		src |= (uint64_t)rp.payload[1 + i] << (8 * i);
-	if (x && !rp.payload[x])
+		src |= (uint64_t)rp->payload[1 + i] << (8 * i);
+	if (x && !rp->payload[x])
 		return -1;	/* not in the fewest bytes */
-	src = src << d->w | rp.srcid;
+	src = src << d->w | rp->srcid;
 	if (src >> 32)
 		return -1;
 	for (i = 0; i < n; i++)
-		val |= (uint64_t)rp.payload[1 + x + i] << (8 * i);
+		val |= (uint64_t)rp->payload[1 + x + i] << (8 * i);
 
 	if (ext) {
 		/* T bytes wrap: the time goes on from the last one */
@@ -262,6 +288,8 @@ static int packet(struct mttd_rv *d)
 	e->nibbles = (uint8_t)(2 * n);
 	e->master = (uint16_t)(src >> 16);
 	e->channel = (uint16_t)src;
+	e->flags = MTTD_PKT_FLOW;
+	e->aux = (uint8_t)rp->flow;
 	if (kind == 0)
 		e->flags |= MTTD_PKT_DATA;
 	if (kind == 0 && marked)
@@ -275,6 +303,29 @@ static int packet(struct mttd_rv *d)
 	d->channel = e->channel;
 	d->st.packets++;
 	return 0;
+}
+
+static int stp_srcid(const struct mttd_rv *d, uint32_t srcid)
+{
+	return !d->stp || (d->stp[srcid / 8] >> (srcid % 8) & 1);
+}
+
+/* A whole packet in pkt[0..pkt_need): as STP, else as it is. */
+static void packet(struct mttd_rv *d)
+{
+	struct mttd_rv_packet rp;
+
+	mttd_rv_packet_parse(d->pkt, d->pkt_len, d->w, d->t, &rp);
+	if (stp_srcid(d, rp.srcid)) {
+		if (!stp_packet(d, &rp))
+			return;
+		d->cnt.not_stp++;
+	}
+	d->cnt.encap++;
+	if (d->pkt_fn) {
+		flush(d);
+		d->pkt_fn(d->ctx, &rp, d->pkt_off);
+	}
 }
 
 /* the N + 1st null byte in a row: a sync sequence ends here */
@@ -294,46 +345,78 @@ static void sync_seen(struct mttd_rv *d)
 	d->state = RV_BOUNDARY;
 }
 
+/* does c end a sync sequence (the run of nulls counted with it)? */
+static int sync_end(const struct mttd_rv *d, uint8_t c)
+{
+	if (d->flags & MTTD_RV_UNFRAMED)
+		return c == 0x80 && d->run >= d->n_sync;
+	return d->run == d->n_sync;
+}
+
+/* unframed: a rule of the null.alignment broken at this byte */
+static void unaligned(struct mttd_rv *d)
+{
+	d->pkt_off = d->off;
+	d->cnt.alignment++;
+	desync(d);
+}
+
+static void boundary(struct mttd_rv *d, uint8_t c)
+{
+	if (!(c & 0x1f)) {
+		d->st.nulls++;
+		if ((d->flags & MTTD_RV_UNFRAMED) && (c & 0x60)) {
+			unaligned(d);	/* nulls of an unframed stream: flow 0 */
+			return;
+		}
+		if (d->flags & MTTD_RV_NULLS) {
+			struct mttd_stp_event *e =
+				event(d, MTTD_EV_PACKET, d->off);
+
+			e->op = MTTD_OP_NULL;
+			e->flags = MTTD_PKT_FLOW;
+			e->aux = (uint8_t)(c >> 5 & 3);
+		}
+		d->prev_idle = !(c & 0x80);
+		if (sync_end(d, c))
+			sync_seen(d);
+		return;
+	}
+	if ((d->flags & MTTD_RV_UNFRAMED) && d->prev_idle) {
+		unaligned(d);	/* a packet after a null.idle */
+		return;
+	}
+	d->prev_idle = 0;
+	d->pkt[0] = c;
+	d->pkt_off = d->off;
+	d->pkt_len = 1;
+	d->pkt_need = 1 + d->w / 8 + (c >> 7) * d->t + (c & 0x1f);
+	if ((c >> 7) && !d->t) {
+		desync(d);	/* extend with no timestamp field */
+		return;
+	}
+	d->state = RV_BODY;
+}
+
 static void byte(struct mttd_rv *d, uint8_t c)
 {
-	int null = !(c & 0x1f);
-
-	d->run = null ? d->run + 1 : 0;
+	d->run = (c & 0x1f) ? 0 : d->run + 1;
 	switch (d->state) {
 	case RV_HUNT:
-		if (d->run == d->n_sync)
+		if (sync_end(d, c)) {
+			d->prev_idle = 0;
 			sync_seen(d);
+		}
 		break;
 	case RV_BOUNDARY:
-		if (null) {
-			d->st.nulls++;
-			if (d->flags & MTTD_RV_NULLS) {
-				struct mttd_stp_event *e =
-					event(d, MTTD_EV_PACKET, d->off);
-
-				e->op = MTTD_OP_NULL;
-			}
-			if (d->run == d->n_sync)
-				sync_seen(d);
-			break;
-		}
-		d->pkt[0] = c;
-		d->pkt_off = d->off;
-		d->pkt_len = 1;
-		d->pkt_need = 1 + d->w / 8 + (c >> 7) * d->t + (c & 0x1f);
-		if ((c >> 7) && !d->t) {
-			desync(d);
-			break;
-		}
-		d->state = RV_BODY;
+		boundary(d, c);
 		break;
 	case RV_BODY:
 		d->pkt[d->pkt_len++] = c;
 		if (d->pkt_len < d->pkt_need)
 			break;
 		d->state = RV_BOUNDARY;
-		if (packet(d))
-			desync(d);
+		packet(d);
 		break;
 	}
 	d->off++;

@@ -39,6 +39,10 @@ struct opts {
 	unsigned long segment;	/* --segment; 0: par_segment() decides */
 	unsigned long srcid_bits;	/* --input=riscv-encap widths */
 	unsigned long ts_bytes;
+	uint8_t *rv_stp;	/* --srcid-proto: bitmap of the srcIDs decoded
+				 * as swstm's STP (2^16 bits); NULL: all */
+	long rv_max_named;	/* highest srcID --srcid-proto named, or -1 */
+	int rv_unframed;	/* --unframed */
 	char **files;		/* nfiles inputs, in order; none or "-": stdin */
 	int nfiles;
 	const char *policy;
@@ -149,7 +153,8 @@ struct app {
 	/* totals over the inputs, for --stats */
 	struct mttd_stp_stats stp_tot;
 	struct mttd_msg_stats msg_tot;
-	int had_stp, had_stream, had_text;
+	int had_stp, had_stream, had_text, had_rv;
+	struct mttd_rv_counts rv_tot;	/* riscv-encap: other packets */
 	uint64_t par_pieces[2];	/* -j: pieces used as decoded in parallel,
 				 * pieces decoded again in order */
 	struct mttd_coll *coll;
@@ -197,6 +202,9 @@ struct printer {
 	void (*end)(struct app *a);
 	void (*packet)(struct app *a, const struct mttd_stp_event *e);
 	void (*desync)(struct app *a, const struct mttd_stp_event *e);
+	/* riscv-encap: a packet not decoded as STP, header at offset */
+	void (*encap)(struct app *a, const struct mttd_rv_packet *p,
+		      uint64_t offset);
 	void (*msg)(struct app *a, const struct mttd_msg *m);
 	void (*event)(struct app *a, const struct mttd_msg_event *e);
 	void (*syst)(struct app *a, const struct sview *v);

@@ -384,6 +384,15 @@ static void chrome_packet(struct app *a, const struct mttd_stp_event *e)
 	(void)e;
 }
 
+/* riscv-encap packets not decoded as STP: not on the timeline */
+static void chrome_encap(struct app *a, const struct mttd_rv_packet *p,
+			 uint64_t offset)
+{
+	(void)a;
+	(void)p;
+	(void)offset;
+}
+
 /* MTT: pid 65535 "MTT", one thread per component */
 static void mtt_track(struct app *a, const struct mview *v, struct where *w)
 {
@@ -496,6 +505,7 @@ const struct printer chrome_printer = {
 	.end = chrome_end,
 	.packet = chrome_packet,
 	.desync = chrome_packet,
+	.encap = chrome_encap,
 	.msg = chrome_msg,
 	.event = chrome_event,
 	.syst = chrome_syst,

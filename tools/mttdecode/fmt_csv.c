@@ -55,6 +55,14 @@
  * Location       the trace id (the caller's address) as 0x<8 digits>,
  *                empty when 0
  * Raw Length     bytes in the frame; Checksum and Collateral empty
+ *
+ * RISC-V encapsulated packets not decoded as STP (ours too):
+ * Decode Status  OK
+ * Payload        the payload bytes in lowercase hex
+ * Type           ENCAP:FLOW<flow>
+ * Origin         srcid:<srcID>
+ * Message TimeStamp  the packet's timestamp, empty without extend
+ * Context TimeStamp  0; Raw Length: payload bytes; the rest empty
  */
 #include <string.h>
 
@@ -444,7 +452,32 @@ static void csv_mtt_skip(struct app *a, uint64_t offset, uint64_t bytes)
 	row_end(a, 0, 0, 0, offset);
 }
 
-/* CSV holds SyS-T messages and MTT frames (and losses) only */
+static void csv_encap(struct app *a, const struct mttd_rv_packet *p,
+		      uint64_t offset)
+{
+	struct out *o = &a->out;
+	size_t n = (p->payload_bits + 7) / 8;
+
+	out_str(o, "OK,\"");
+	out_hexbytes(o, p->payload, n);
+	out_str(o, "\",ENCAP:FLOW");
+	out_u64(o, p->flow);
+	out_str(o, ",,srcid:");
+	out_u64(o, p->srcid);
+	out_str(o, ",,");
+	if (p->extend)
+		hex_upper(o, p->ts, 16);
+	out_char(o, ',');
+	hex_upper(o, 0, 16);
+	out_str(o, ",,");
+	out_u64(o, n);
+	out_str(o, ",,");
+	extra(a, NULL, 0, 0, 0, "", offset, 1);
+	out_char(o, '\n');
+}
+
+/* CSV holds SyS-T messages, MTT frames, encapsulated packets (and
+ * losses) only */
 static void csv_packet(struct app *a, const struct mttd_stp_event *e)
 {
 	(void)a;
@@ -463,6 +496,7 @@ const struct printer csv_printer = {
 	.syst_event = csv_syst_event,
 	.packet = csv_packet,
 	.desync = csv_packet,
+	.encap = csv_encap,
 	.msg = csv_msg,
 	.event = csv_event,
 	.mtt = csv_mtt,

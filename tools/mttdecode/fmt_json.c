@@ -7,9 +7,12 @@
  *   (a message cut at --max-message: "complete":false,"truncated":true)
  *   {"kind":"packet","offset":12,"op":"D32TS","master":7,"channel":3,
  *    "size":4,"value":"21542d53","marked":false,"ts":123}
+ *   (ASYNC after bytes skipped: "skipped":N; riscv-encap: "flow":F last)
+ *   {"kind":"encap","offset":N,"flow":F,"srcid":S,"ts":T|null,"len":N,
+ *    "bits":B,"payload":"hex"}   riscv-encap packet not decoded as STP
  *   {"kind":"loss","offset":N,"reason":"gerr","master":M,"channel":C,
  *    "count":N}
- *   {"kind":"sync","offset":N}
+ *   {"kind":"sync","offset":N,"skipped":N}
  *   {"kind":"version","offset":N,"version":3}
  *   {"kind":"freq","offset":N,"hz":1000000000}
  * A SyS-T message (--syst):
@@ -54,7 +57,30 @@ static void json_packet(struct app *a, const struct mttd_stp_event *e)
 		",\"marked\":false");
 	if (e->flags & MTTD_PKT_TS)
 		key_u64(o, ",\"ts\":", e->ts);
+	if (e->op == MTTD_OP_ASYNC && e->value)
+		key_u64(o, ",\"skipped\":", e->value);
+	if (e->flags & MTTD_PKT_FLOW)
+		key_u64(o, ",\"flow\":", e->aux);
 	out_str(o, "}\n");
+}
+
+static void json_encap(struct app *a, const struct mttd_rv_packet *p,
+		       uint64_t offset)
+{
+	struct out *o = &a->out;
+
+	key_u64(o, "{\"kind\":\"encap\",\"offset\":", offset);
+	key_u64(o, ",\"flow\":", p->flow);
+	key_u64(o, ",\"srcid\":", p->srcid);
+	if (p->extend)
+		key_u64(o, ",\"ts\":", p->ts);
+	else
+		out_str(o, ",\"ts\":null");
+	key_u64(o, ",\"len\":", (p->payload_bits + 7) / 8);
+	key_u64(o, ",\"bits\":", p->payload_bits);
+	out_str(o, ",\"payload\":\"");
+	out_hexbytes(o, p->payload, (p->payload_bits + 7) / 8);
+	out_str(o, "\"}\n");
 }
 
 static void json_desync(struct app *a, const struct mttd_stp_event *e)
@@ -100,6 +126,7 @@ static void json_event(struct app *a, const struct mttd_msg_event *e)
 		break;
 	case MTTD_ME_SYNC:
 		key_u64(o, "{\"kind\":\"sync\",\"offset\":", e->offset);
+		key_u64(o, ",\"skipped\":", e->value);
 		break;
 	case MTTD_ME_VERSION:
 		key_u64(o, "{\"kind\":\"version\",\"offset\":", e->offset);
@@ -191,6 +218,7 @@ const struct printer json_printer = {
 	.syst_event = json_syst_event,
 	.packet = json_packet,
 	.desync = json_desync,
+	.encap = json_encap,
 	.msg = json_msg,
 	.event = json_event,
 	.mtt = mtt_json,

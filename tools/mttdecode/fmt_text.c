@@ -6,7 +6,10 @@
  *           "<data>", non-printable bytes escaped (\n \r \t \" \\ \xNN),
  *           then " (incomplete)" / " (truncated)" when so
  * packet:   @<offset> <OP> m<master> c<channel> [<value hex>] [marked]
- *           [ts=<ts>]
+ *           [ts=<ts>] [flow=<flow>] (flow: riscv-encap)
+ * riscv-encap packet not decoded as STP:
+ *           @<offset> ENCAP flow=<F> srcid=<S> [ts=<ts>] len=<bytes>
+ *           [bits=<payload bits>] <payload hex>
  * SyS-T:    <ts, 15 wide, "-"> <source | m<M>/c<C> | -> <SEVERITY | ->
  *           <origin> <TYPE> <text> [[STATUS]] [(incomplete)] [(truncated)]
  *           ts is the STP timestamp, or for --input syst/systtext the
@@ -101,6 +104,36 @@ static void text_packet(struct app *a, const struct mttd_stp_event *e)
 		out_str(o, " skipped=");
 		out_u64(o, e->value);
 	}
+	if (e->flags & MTTD_PKT_FLOW) {
+		out_str(o, " flow=");
+		out_u64(o, e->aux);
+	}
+	out_char(o, '\n');
+}
+
+static void text_encap(struct app *a, const struct mttd_rv_packet *p,
+		       uint64_t offset)
+{
+	struct out *o = &a->out;
+
+	out_char(o, '@');
+	out_u64(o, offset);
+	out_str(o, " ENCAP flow=");
+	out_u64(o, p->flow);
+	out_str(o, " srcid=");
+	out_u64(o, p->srcid);
+	if (p->extend) {
+		out_str(o, " ts=");
+		out_u64(o, p->ts);
+	}
+	out_str(o, " len=");
+	out_u64(o, (p->payload_bits + 7) / 8);
+	if (p->payload_bits % 8) {
+		out_str(o, " bits=");
+		out_u64(o, p->payload_bits);
+	}
+	out_char(o, ' ');
+	out_hexbytes(o, p->payload, (p->payload_bits + 7) / 8);
 	out_char(o, '\n');
 }
 
@@ -526,6 +559,7 @@ const struct printer text_printer = {
 	.syst_event = text_syst_event,
 	.packet = text_packet,
 	.desync = text_desync,
+	.encap = text_encap,
 	.msg = text_msg,
 	.event = text_event,
 	.mtt = mtt_text,

@@ -36,6 +36,15 @@ static void on_stp(void *ctx, const struct mttd_stp_event *ev, size_t n)
 	}
 }
 
+static void on_encap(void *ctx, const struct mttd_rv_packet *p,
+		     uint64_t offset)
+{
+	struct app *a = ctx;
+
+	if (!a->o.no_output && (a->o.messages || a->o.packets))
+		a->pr->encap(a, p, offset);
+}
+
 static void on_msg(void *ctx, const struct mttd_msg *m)
 {
 	struct app *a = ctx;
@@ -79,6 +88,7 @@ static int open_stp(struct app *a)
 		.fn = on_stp, .ctx = a, .flags = sc.flags ? MTTD_RV_NULLS : 0,
 		.srcid_bits = (unsigned int)a->o.srcid_bits,
 		.ts_bytes = (unsigned int)a->o.ts_bytes,
+		.pkt_fn = on_encap, .stp_srcids = a->o.rv_stp,
 	};
 
 	a->msg = mttd_msg_new(&mc);
@@ -89,6 +99,14 @@ static int open_stp(struct app *a)
 	if (!a->o.packets || a->o.no_output) {
 		sc.fn = mttd_msg_stp_fn;
 		sc.ctx = a->msg;
+	}
+	if (a->o.rv_unframed)
+		rc.flags |= MTTD_RV_UNFRAMED;
+	if (a->kind == IN_RISCV && a->o.rv_max_named >= 1l << a->o.srcid_bits) {
+		fprintf(stderr, "mttdecode: --srcid-proto: srcID %ld does not "
+			"fit in %lu bits (--srcid-bits)\n", a->o.rv_max_named,
+			a->o.srcid_bits);
+		return 1;
 	}
 	if (a->kind == IN_RISCV)
 		a->rv = mttd_rv_new(&rc);
@@ -191,9 +209,16 @@ void fe_close(struct app *a)
 		a->stp = NULL;
 		a->msg = NULL;
 	} else if (a->rv) {
+		const struct mttd_rv_counts *c;
+
 		mttd_rv_finish(a->rv);
 		none = !mttd_rv_stats(a->rv)->syncs;
 		add_stats(a, mttd_rv_stats(a->rv));
+		c = mttd_rv_counts(a->rv);
+		a->rv_tot.encap += c->encap;
+		a->rv_tot.not_stp += c->not_stp;
+		a->rv_tot.alignment += c->alignment;
+		a->had_rv = 1;
 		mttd_rv_free(a->rv);
 		mttd_msg_free(a->msg);
 		a->rv = NULL;

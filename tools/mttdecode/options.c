@@ -44,6 +44,18 @@ static const char usage[] =
 "                         16, swstm's); implies --input=riscv-encap\n"
 "      --ts-bytes=T       riscv-encap: timestamp width in bytes, 0..8\n"
 "                         (default 8); implies --input=riscv-encap\n"
+"      --srcid-proto=IDS:PROTO  riscv-encap: what the srcIDs IDS (N,\n"
+"                         FIRST-LAST or *) carry: stp (swstm's layout,\n"
+"                         decoded as STP; the default for every srcID) or\n"
+"                         raw (shown as packets: flow, srcID, timestamp,\n"
+"                         payload); may be given several times, in order;\n"
+"                         implies --input=riscv-encap.  A packet that is\n"
+"                         not in swstm's layout is shown raw whatever its\n"
+"                         srcID\n"
+"      --unframed         riscv-encap: the stream is unframed (PIB, memory):\n"
+"                         a sync needs its null.alignment, and a packet\n"
+"                         after a null.idle, or a null of a flow other than\n"
+"                         0, is a loss of synchronisation\n"
 "      --trace-id=N       coresight: the STM's trace ID (1..0x6f); default:\n"
 "                         the first ID whose data holds an STP ASYNC\n"
 "      --cs-sync=MODE     coresight: frame (default): 16-byte aligned frames\n"
@@ -116,9 +128,11 @@ static const char usage[] =
 "  <ts|-> m<master> c<channel> <len>  \"<data, escaped>\" [(incomplete)]\n"
 "  <ts|-> <source|m<M>/c<C>> <SEVERITY> <origin> <TYPE> <text> [[STATUS]]\n"
 "  @<offset> <OP> m<master> c<channel> [<value>] [marked] [ts=<ts>]\n"
+"               [flow=<flow>]      (riscv-encap: the packet's flow)\n"
+"  @<offset> ENCAP flow=<F> srcid=<S> [ts=<ts>] len=<bytes> [bits=<B>] <hex>\n"
 "  !! loss: ...            -- sync / version / frequency notes\n"
-"JSON output: {\"kind\":\"msg\"|\"syst\"|\"packet\"|\"loss\"|\"sync\"|\"version\"|\n"
-"\"freq\",...}\n"
+"JSON output: {\"kind\":\"msg\"|\"syst\"|\"packet\"|\"encap\"|\"loss\"|\"sync\"|\n"
+"\"version\"|\"freq\",...}\n"
 "\n"
 "Exit status: 0 when the inputs were read (even if they held bad data,\n"
 "which is reported in the output), 1 on a usage or I/O error, 2 when an\n"
@@ -129,7 +143,7 @@ enum {
 	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_INPUT,
 	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS, OPT_SHORT_GUID,
 	OPT_CSV_EXTRA, OPT_SEGMENT, OPT_SRCID_BITS, OPT_TS_BYTES, OPT_TRACE_ID,
-	OPT_CS_SYNC, OPT_NO_MTT
+	OPT_CS_SYNC, OPT_NO_MTT, OPT_SRCID_PROTO, OPT_UNFRAMED
 };
 
 static const struct option longopts[] = {
@@ -155,6 +169,8 @@ static const struct option longopts[] = {
 	{ "segment", required_argument, NULL, OPT_SEGMENT },
 	{ "srcid-bits", required_argument, NULL, OPT_SRCID_BITS },
 	{ "ts-bytes", required_argument, NULL, OPT_TS_BYTES },
+	{ "srcid-proto", required_argument, NULL, OPT_SRCID_PROTO },
+	{ "unframed", no_argument, NULL, OPT_UNFRAMED },
 	{ "trace-id", required_argument, NULL, OPT_TRACE_ID },
 	{ "cs-sync", required_argument, NULL, OPT_CS_SYNC },
 	{ "help", no_argument, NULL, 'h' },
@@ -193,6 +209,45 @@ static int word(const char *arg, const char *const *words, int *v)
 	return -1;
 }
 
+/* --srcid-proto=IDS:PROTO into o->rv_stp: 0, or -1 if bad */
+static int srcid_proto(struct opts *o, const char *arg)
+{
+	static const char *const protos[] = { "raw", "stp", NULL };
+	unsigned long lo = 0, hi = 65535, i;
+	const char *colon = strrchr(arg, ':');
+	char ids[16], *dash;
+	int stp;
+
+	if (!colon || colon == arg || (size_t)(colon - arg) >= sizeof(ids) ||
+	    word(colon + 1, protos, &stp))
+		return -1;
+	memcpy(ids, arg, (size_t)(colon - arg));
+	ids[colon - arg] = 0;
+	if (strcmp(ids, "*")) {
+		dash = strchr(ids, '-');
+		if (dash)
+			*dash = 0;
+		if (number(ids, 0, 65535, &lo) ||
+		    number(dash ? dash + 1 : ids, lo, 65535, &hi))
+			return -1;
+		if ((long)hi > o->rv_max_named)
+			o->rv_max_named = (long)hi;
+	}
+	if (!o->rv_stp) {
+		o->rv_stp = malloc(65536 / 8);
+		if (!o->rv_stp)
+			return -1;
+		memset(o->rv_stp, 0xff, 65536 / 8);
+	}
+	for (i = lo; i <= hi; i++) {
+		if (stp)
+			o->rv_stp[i / 8] |= (uint8_t)(1u << (i % 8));
+		else
+			o->rv_stp[i / 8] &= (uint8_t)~(1u << (i % 8));
+	}
+	return 0;
+}
+
 int parse_options(struct opts *o, int argc, char **argv)
 {
 	static const char *const formats[] = {
@@ -207,6 +262,7 @@ int parse_options(struct opts *o, int argc, char **argv)
 	memset(o, 0, sizeof(*o));
 	o->srcid_bits = 16;
 	o->ts_bytes = 8;
+	o->rv_max_named = -1;
 	o->messages = 1;
 	o->max_len = MTTD_MSG_MAX_LEN;
 	o->max_open = MTTD_MSG_MAX_OPEN;
@@ -270,6 +326,15 @@ int parse_options(struct opts *o, int argc, char **argv)
 				return bad("--ts-bytes", optarg);
 			rv_widths = 1;
 			o->input_given = 1;
+			break;
+		case OPT_SRCID_PROTO:
+			if (srcid_proto(o, optarg))
+				return bad("--srcid-proto", optarg);
+			rv_widths = 1;	/* a session's widths still apply */
+			break;
+		case OPT_UNFRAMED:
+			o->rv_unframed = 1;
+			rv_widths = 1;
 			break;
 		case OPT_MAX_OPEN:
 			if (number(optarg, 1, 65536, &o->max_open))

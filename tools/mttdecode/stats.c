@@ -64,6 +64,12 @@ void print_stats(const struct app *a)
 {
 	if (a->had_stp)
 		stp_stats(a);
+	if (a->had_rv)
+		fprintf(stderr, "encapsulated:    %llu packets not STP (%llu on "
+			"STP srcIDs), %llu null.alignment losses\n",
+			(unsigned long long)a->rv_tot.encap,
+			(unsigned long long)a->rv_tot.not_stp,
+			(unsigned long long)a->rv_tot.alignment);
 	if (a->par_pieces[0] || a->par_pieces[1])
 		fprintf(stderr, "-j pieces:       %llu decoded in parallel, "
 			"%llu again in order\n",

@@ -107,6 +107,6 @@ void rvenc_packet(struct rvenc *e, unsigned int kind, int marked, int tsf,
 		pl[k++] = (uint8_t)(rest >> (8 * i));
 	for (i = 0; i < n; i++)
 		pl[k++] = (uint8_t)(val >> (8 * i));
-	rvenc_raw(e, 0, tsf && e->t, (uint32_t)(src & ((1u << e->w) - 1)),
+	rvenc_raw(e, e->flow, tsf && e->t, (uint32_t)(src & ((1u << e->w) - 1)),
 		  ts, pl, 8 * k);
 }

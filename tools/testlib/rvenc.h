@@ -16,6 +16,7 @@ struct rvenc {
 	size_t len, cap;
 	unsigned int w;		/* srcID bits */
 	unsigned int t;		/* timestamp bytes */
+	unsigned int flow;	/* header.flow of rvenc_packet()'s packets */
 	int oom;
 };
 
@@ -42,7 +43,7 @@ void rvenc_raw(struct rvenc *e, unsigned int flow, int extend,
 
 /*
  * One swstm packet: kind, marked, timestamped (sent with extend when
- * ts_bytes > 0), master/channel, value of n bytes.
+ * ts_bytes > 0), master/channel, value of n bytes; flow from e->flow.
  */
 void rvenc_packet(struct rvenc *e, unsigned int kind, int marked, int tsf,
 		  unsigned int master, unsigned int channel, uint64_t val,

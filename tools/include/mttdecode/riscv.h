@@ -1,18 +1,29 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * mttdecode/riscv.h - streaming decoder of RISC-V "Unformatted Trace &
- * Diagnostic Data Packet Encapsulation" streams as the software STM
- * device (swstm, format "riscv") writes them (public API).
+ * Diagnostic Data Packet Encapsulation" streams (public API): packets of
+ * any source, and the STP packets the software STM device (swstm, format
+ * "riscv") sends through it.
  *
- * Each encapsulated packet carries one STP packet; the decoder hands the
- * same struct mttd_stp_event records as the STPv2 decoder (stp.h) to the
- * same kind of callback, so the message layer (msg.h) and the SyS-T
- * decoder run on top unchanged.  Packet boundaries are found from any
- * starting point through the synchronisation rule: after N + 1 null
- * bytes (N = 31 + T + S), the first non-null byte starts a packet.
+ * Packet boundaries are found from any starting point through the
+ * synchronisation rule (after N + 1 null bytes, N = 31 + T + S, the first
+ * non-null byte starts a packet), then every normal packet is delimited
+ * by its header alone: 1 + S + T * extend + length bytes, whatever it
+ * carries.  Only a header the specification rules out (extend with no
+ * timestamp field; in an unframed stream, a normal packet after a
+ * null.idle, or a null with a non-zero flow) loses synchronisation.
  *
- * Wire format, after the header byte (length 4:0, flow 6:5, extend 7),
- * least significant bit first: srcID (srcid_bits), timestamp (8 *
+ * A packet whose srcID is one of those that carry swstm's layout (all of
+ * them unless the configuration names some) and whose payload is laid
+ * out as swstm writes it is handed on as the STP packet it stands for,
+ * as the same struct mttd_stp_event records as the STPv2 decoder (stp.h),
+ * so the message layer (msg.h) and the SyS-T decoder run on top
+ * unchanged.  Every other packet is handed, as what it is (flow, srcID,
+ * timestamp, payload bits), to a packet callback, in stream order with
+ * the events.
+ *
+ * swstm's payload, after the header byte (length 4:0, flow 6:5, extend
+ * 7), least significant bit first: srcID (srcid_bits), timestamp (8 *
  * ts_bytes bits if extend), a type byte (kind 2:0: DATA, FLAG, TRIG,
  * MERR, GERR; bit 3 marked; bit 4 timestamped; 7:5 X), X more bytes of
  * src = master << 16 | channel above the srcID bits, and the value (DATA
@@ -36,6 +47,17 @@ extern "C" {
 
 /* mttd_rv_config.flags */
 #define MTTD_RV_NULLS	0x01u	/* deliver null packets as NULL events */
+#define MTTD_RV_UNFRAMED 0x02u	/* an unframed stream (PIB, memory): the
+				 * null.alignment rule applies */
+
+struct mttd_rv_packet;
+
+/*
+ * A packet that is not handed on as STP; offset: of its header byte.
+ * The events before it have been delivered; pkt is valid during the call.
+ */
+typedef void (*mttd_rv_pkt_fn)(void *ctx, const struct mttd_rv_packet *pkt,
+			       uint64_t offset);
 
 struct mttd_rv_config {
 	mttd_stp_fn fn;
@@ -43,6 +65,20 @@ struct mttd_rv_config {
 	unsigned int flags;
 	unsigned int srcid_bits;	/* 0..16 */
 	unsigned int ts_bytes;		/* 0..8 */
+	mttd_rv_pkt_fn pkt_fn;		/* NULL: such packets only counted */
+	/*
+	 * The srcIDs that carry swstm's layout: bit s % 8 of stp_srcids[s / 8]
+	 * for srcID s, 2^srcid_bits bits (copied); NULL: every srcID.
+	 */
+	const uint8_t *stp_srcids;
+};
+
+/* What the STP counters (mttd_rv_stats()) do not hold. */
+struct mttd_rv_counts {
+	uint64_t encap;		/* packets handed to pkt_fn */
+	uint64_t not_stp;	/* of them, with an STP srcID but a payload
+				 * not in swstm's layout */
+	uint64_t alignment;	/* unframed: losses by the null.alignment rule */
 };
 
 /*
@@ -86,10 +122,14 @@ int mttd_rv_feed(struct mttd_rv *d, const void *buf, size_t len);
 int mttd_rv_finish(struct mttd_rv *d);
 
 /*
- * Counters, as the STP decoder's: syncs counts synchronisation sequences,
- * nulls null packets, unsynced_nibbles twice the bytes skipped.
+ * Counters, as the STP decoder's: packets counts those handed on as STP,
+ * syncs synchronisation sequences, nulls null packets, unsynced_nibbles
+ * twice the bytes skipped.
  */
 const struct mttd_stp_stats *mttd_rv_stats(const struct mttd_rv *d);
+
+/* The other packets' counters. */
+const struct mttd_rv_counts *mttd_rv_counts(const struct mttd_rv *d);
 
 #ifdef __cplusplus
 }

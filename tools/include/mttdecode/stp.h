@@ -66,6 +66,8 @@ enum mttd_err {
 #define MTTD_PKT_DATA	0x01u	/* Dn* packet: value is data */
 #define MTTD_PKT_MARKED	0x02u	/* DnM, DnMTS (FLAG is not "marked") */
 #define MTTD_PKT_TS	0x04u	/* timestamped: ts holds the decoded value */
+#define MTTD_PKT_FLOW	0x08u	/* aux holds the RISC-V encapsulation flow
+				 * (packets of mttd_rv, riscv.h) */
 
 /*
  * One event.  For packets:
@@ -81,7 +83,9 @@ enum mttd_err {
  *    C16 the new values; for MERR/GERR the values in force before they
  *    reset them; VERSION and ASYNC after a resync report 0/0;
  *  - ts: decoded timestamp (valid when flags & MTTD_PKT_TS), tsn the number
- *    of timestamp nibbles that were on the wire.
+ *    of timestamp nibbles that were on the wire;
+ *  - aux: TIME's clock id << 4 | format; with MTTD_PKT_FLOW the flow
+ *    field (0..3) of the RISC-V encapsulated packet that carried it.
  */
 struct mttd_stp_event {
 	uint64_t nib;
