@@ -90,7 +90,8 @@ struct mprof_node {		/* call tree: one node per call path */
 };
 
 struct mprof_call {		/* one call, in entry order */
-	struct mprof_record r;
+	struct mprof_record r;	/* as received */
+	uint64_t entry;		/* r.entry_time unwrapped (see profile.c) */
 	uint32_t func;		/* index into the functions */
 	uint32_t node;		/* tree node */
 	uint32_t self_us;
@@ -107,6 +108,8 @@ struct mprof_profile {
 	struct mprof_node *nodes;
 	size_t nnodes, capnodes;
 	uint64_t span_us;	/* first entry to last exit */
+	uint64_t wraps;		/* 2^32 us periods the timeline crosses */
+	uint64_t *entry;	/* per record: entry time unwrapped */
 	uint64_t orphans;	/* calls whose caller is not one level up */
 	char *names;		/* storage for "0x..." names */
 	/* set by the caller before analysis, optional */
