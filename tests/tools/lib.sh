@@ -126,6 +126,40 @@ asan_mttdecode() {
 	M=$TMP/mttdecode-asan
 }
 
+# asan_mttprofile: mttprofile built with ASan+UBSan into $TMP/mttprofile
+asan_mttprofile() {
+	cc=$(ctest_cc)
+	$cc -std=c11 -Wall -Wextra -Werror -g -O1 \
+	    -fsanitize=address,undefined -fno-sanitize-recover=all \
+	    -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
+	    -I"$TOOLS/mprof" -I"$TOOLS/mprofdev" -o "$TMP/mttprofile" \
+	    "$TOOLS"/mttprofile/*.c "$TOOLS"/mprof/*.c \
+	    "$TOOLS/mprofdev/mprof_wire.c" -lelf >"$TMP/cc.log" 2>&1 ||
+		{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttprofile with $cc and ASan/UBSan"; }
+}
+
+# wait_pty FILE PID: wait until the device program PID has written its
+# pty's path to FILE (a hang guard of 20 s, or PID ending, bails out)
+wait_pty() {
+	i=0
+	while [ ! -s "$1" ] && [ $i -lt 2000 ] && kill -0 "$2" 2>/dev/null; do
+		sleep 0.01
+		i=$((i + 1))
+	done
+	[ -s "$1" ] || { kill "$2" 2>/dev/null; bail "no pty opened by the device program"; }
+}
+
+# reap PID: its exit status; a hang guard kills it after 60 s (status 137)
+reap() {
+	n=0
+	while kill -0 "$1" 2>/dev/null && [ $n -lt 1200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	kill -9 "$1" 2>/dev/null
+	wait "$1"
+}
+
 # same_output WHAT MIN NAME_A BIN_A NAME_B BIN_B ARGS...: runs both builds
 # of mttdecode with ARGS into $TMP/a.out and $TMP/b.out; four checks: each
 # exits 0, A wrote at least MIN lines, the outputs are identical (the first

@@ -11,40 +11,19 @@
 . "$(dirname "$0")/lib.sh"
 
 cc=$(ctest_cc)
-SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 make -s -C "$TOOLS" all >"$TMP/build.log" 2>&1 ||
 	{ sed 's/^/# /' "$TMP/build.log"; bail "make -C tools failed"; }
-# shellcheck disable=SC2086
-$cc -std=c11 -Wall -Wextra -Werror -g -O1 $SAN -D_DEFAULT_SOURCE \
-	-I"$TOOLS/mprof" -I"$TOOLS/mprofdev" -o "$TMP/mttprofile" \
-	"$TOOLS"/mttprofile/*.c "$TOOLS"/mprof/*.c "$TOOLS/mprofdev/mprof_wire.c" \
-	-lelf >"$TMP/cc.log" 2>&1 &&
+asan_mttprofile
 $cc -std=c11 -Wall -Wextra -Werror -g -O1 -finstrument-functions \
 	-I"$TOOLS/mprofdev" -o "$TMP/target" "$TOP/tests/tools/src/mprof_target.c" \
-	"$TOOLS/build/libmprofdev.a" -lpthread >>"$TMP/cc.log" 2>&1 ||
-	{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttprofile or the target"; }
+	"$TOOLS/build/libmprofdev.a" -lpthread >"$TMP/cc.log" 2>&1 ||
+	{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build the target"; }
 tap_ok 0 "mttprofile (ASan) and the instrumented target built"
-
-# reap PID: its exit status; a hang guard kills it after 60 s (status 137)
-reap() {
-	n=0
-	while kill -0 "$1" 2>/dev/null && [ $n -lt 1200 ]; do
-		sleep 0.05
-		n=$((n + 1))
-	done
-	kill -9 "$1" 2>/dev/null
-	wait "$1"
-}
 
 "$TMP/target" "$TMP/pty" "$TMP/addrs" &
 tpid=$!
 # hang guard only: the target writes the pty's path as soon as it runs
-i=0
-while [ ! -s "$TMP/pty" ] && [ $i -lt 2000 ] && kill -0 $tpid 2>/dev/null; do
-	sleep 0.01
-	i=$((i + 1))
-done
-[ -s "$TMP/pty" ] || { kill $tpid 2>/dev/null; bail "target did not open a pty"; }
+wait_pty "$TMP/pty" $tpid
 
 S=$TMP/sess
 timeout -k 10 120 "$TMP/mttprofile" --records=15 --status-interval=0.05 -o "$S" \
@@ -138,12 +117,7 @@ tap_ok $? "... to the same profile.txt"
 # made, and must warn about the overflows.
 "$TMP/target" "$TMP/pty2" "" burst &
 tpid=$!
-i=0
-while [ ! -s "$TMP/pty2" ] && [ $i -lt 2000 ] && kill -0 $tpid 2>/dev/null; do
-	sleep 0.01
-	i=$((i + 1))
-done
-[ -s "$TMP/pty2" ] || { kill $tpid 2>/dev/null; bail "target did not open a pty"; }
+wait_pty "$TMP/pty2" $tpid
 timeout -k 10 120 "$TMP/mttprofile" -q --status-interval=0 -o "$TMP/sess2" \
 	"$(cat "$TMP/pty2")" 2>"$TMP/err2" &
 hpid=$!

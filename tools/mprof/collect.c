@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -112,4 +113,31 @@ int mprof_collect_file(struct mprof_collect *c, const char *path)
 		close(fd);
 	mprof_collect_finish(c);
 	return 0;
+}
+
+int mprof_collect_synced(const struct mprof_collect *c)
+{
+	return mprof_parser_stats(c->parser)->packets != 0;
+}
+
+void mprof_collect_nothing(const struct mprof_collect *c, char *buf,
+			   size_t n)
+{
+	const struct mprof_parser_stats *st = mprof_parser_stats(c->parser);
+	size_t k;
+
+	k = (size_t)snprintf(buf, n, "nothing synchronised in %llu bytes: no MiniProfiler packet (%llu bad bytes skipped looking for AA 55",
+			     (unsigned long long)st->bytes,
+			     (unsigned long long)st->garbage_bytes);
+	if (k < n && st->crc_errors)
+		k += (size_t)snprintf(buf + k, n - k, ", %llu CRC errors",
+				      (unsigned long long)st->crc_errors);
+	if (k < n && st->end_errors)
+		k += (size_t)snprintf(buf + k, n - k, ", %llu bad end markers",
+				      (unsigned long long)st->end_errors);
+	if (k < n && st->truncated)
+		k += (size_t)snprintf(buf + k, n - k, ", %llu packets cut short",
+				      (unsigned long long)st->truncated);
+	if (k < n)
+		snprintf(buf + k, n - k, ")");
 }

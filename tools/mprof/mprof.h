@@ -90,7 +90,8 @@ struct mprof_node {		/* call tree: one node per call path */
 };
 
 struct mprof_call {		/* one call, in entry order */
-	struct mprof_record r;
+	struct mprof_record r;	/* as received */
+	uint64_t entry;		/* r.entry_time unwrapped (see profile.c) */
 	uint32_t func;		/* index into the functions */
 	uint32_t node;		/* tree node */
 	uint32_t self_us;
@@ -107,6 +108,8 @@ struct mprof_profile {
 	struct mprof_node *nodes;
 	size_t nnodes, capnodes;
 	uint64_t span_us;	/* first entry to last exit */
+	uint64_t wraps;		/* 2^32 us periods the timeline crosses */
+	uint64_t *entry;	/* per record: entry time unwrapped */
 	uint64_t orphans;	/* calls whose caller is not one level up */
 	char *names;		/* storage for "0x..." names */
 	/* set by the caller before analysis, optional */
@@ -133,12 +136,18 @@ const struct mprof_func_stats **mprof_profile_sorted(const struct mprof_profile 
 /* Load the function symbols of an ELF file; NULL with err set on
  * failure (err: a message, errsz bytes) */
 struct mprof_sym *mprof_sym_load(const char *path, char *err, size_t errsz);
-/* name of the function holding addr, or NULL; *off: addr - symbol */
+/* name of the function holding addr, or NULL; *off: addr - symbol.
+ * A symbol holds [value, value + size), an unsized one up to the next
+ * symbol or its section's end */
 const char *mprof_sym_lookup(const struct mprof_sym *s, uint32_t addr,
 			     uint32_t *off);
 /* CRC32 (IEEE) of the ELF's .text, as MiniProfiler's elf_build_id;
  * has_text 0 when there was no .text */
 uint32_t mprof_sym_text_crc(const struct mprof_sym *s, int *has_text);
+#define MPROF_GNU_ID_MAX 64	/* longest GNU build id kept, in bytes */
+/* the ELF's GNU build id in lower-case hex into hex (n bytes, room for
+ * 2 * MPROF_GNU_ID_MAX + 1); its length in bytes, 0 when it has none */
+size_t mprof_sym_build_id(const struct mprof_sym *s, char *hex, size_t n);
 void mprof_sym_free(struct mprof_sym *s);
 
 /* ---- reports (report_*.c): 0, or -1 on a write error ---- */
@@ -175,6 +184,12 @@ void mprof_collect_finish(struct mprof_collect *c);
 void mprof_collect_free(struct mprof_collect *c);
 /* read a whole capture file into c (initialised); -1 with errno */
 int mprof_collect_file(struct mprof_collect *c, const char *path);
+/* 1 once a good packet was found in the stream */
+int mprof_collect_synced(const struct mprof_collect *c);
+/* what a stream without a good packet held, for a message: "nothing
+ * synchronised in N bytes: no MiniProfiler packet (N bad bytes ...)" */
+void mprof_collect_nothing(const struct mprof_collect *c, char *buf,
+			   size_t n);
 
 /* ---- serial line (serial.c) ---- */
 

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * profile.c - the profile model: records as they arrive (in exit
- * order), then analysis: calls sorted by entry time (outer before inner
- * at equal times), the call tree rebuilt from depth and time nesting
- * (a call is the child of the closest open call that is shallower and
- * still running at its entry), per-call self time (duration minus the
- * callees' durations) and per-function statistics.
+ * order), then analysis: entry times unwrapped onto one 64-bit timeline
+ * (they are 32-bit microseconds and wrap every 71.6 minutes), calls
+ * sorted by that time (outer before inner at equal times), the call
+ * tree rebuilt from depth and time nesting (a call is the child of the
+ * closest open call that is shallower and still running at its entry),
+ * per-call self time (duration minus the callees' durations) and
+ * per-function statistics.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,6 +27,7 @@ void mprof_profile_free(struct mprof_profile *p)
 	free(p->funcs);
 	free(p->nodes);
 	free(p->names);
+	free(p->entry);
 	memset(p, 0, sizeof(*p));
 }
 
@@ -66,8 +69,8 @@ static int cmp_call(const void *a, const void *b)
 {
 	const struct mprof_call *x = a, *y = b;
 
-	if (x->r.entry_time != y->r.entry_time)
-		return x->r.entry_time < y->r.entry_time ? -1 : 1;
+	if (x->entry != y->entry)
+		return x->entry < y->entry ? -1 : 1;
 	if (x->r.depth != y->r.depth)
 		return x->r.depth < y->r.depth ? -1 : 1;
 	return x->rec < y->rec ? -1 : x->rec > y->rec;
@@ -183,13 +186,58 @@ static int64_t child_node(struct mprof_profile *p, uint32_t parent, uint32_t f)
 	return c;
 }
 
-/* does call c (entry, duration) lie within call p?  (wrap-safe) */
-static int within(const struct mprof_record *p, const struct mprof_record *c)
+/* does record c lie within record p?  (unwrapped entry times) */
+static int within(const struct mprof_profile *pr, size_t p, size_t c)
 {
-	uint32_t off = c->entry_time - p->entry_time;
+	const uint64_t *e = pr->entry;
 
-	return off <= p->duration_us &&
-	       (uint64_t)off + c->duration_us <= p->duration_us;
+	return e[c] >= e[p] &&
+	       e[c] + pr->rec[c].duration_us <= e[p] + pr->rec[p].duration_us;
+}
+
+/*
+ * entry[i]: record i's entry time on one 64-bit timeline.  The device
+ * sends a record when its call returns, so the exit times (entry +
+ * duration) of the stream move forward, by far less than 2^31 us from
+ * one record to the next: each exit time is taken as the one nearest
+ * to the previous record's among the values it can have modulo 2^32,
+ * and the entry is that exit minus the duration (a caller's entry lies
+ * before its callees', however long it ran).  Any number of wraps is
+ * followed.  The whole timeline is then moved by whole 2^32 us periods
+ * so that no entry is negative: a stream that never wraps keeps its
+ * times as they are.
+ */
+static void unwrap(struct mprof_profile *p)
+{
+	int64_t prev = 0, lo = 0, hi = 0, *e = (int64_t *)p->entry;
+	uint64_t shift = 0;
+	size_t i;
+
+	for (i = 0; i < p->nrec; i++) {
+		const struct mprof_record *r = &p->rec[i];
+		uint32_t exit32 = r->entry_time + r->duration_us;
+		uint32_t step = exit32 - (uint32_t)prev;
+		int64_t exit;
+
+		if (!i)
+			exit = (int64_t)r->entry_time + r->duration_us;
+		else if (step < 0x80000000u)
+			exit = prev + step;
+		else
+			exit = prev - (int64_t)(0x100000000ull - step);
+		e[i] = exit - r->duration_us;
+		prev = exit;
+		if (e[i] < lo)
+			lo = e[i];
+		if (e[i] > hi)
+			hi = e[i];
+	}
+	if (lo < 0)
+		shift = ((uint64_t)-lo + 0xffffffffull) & ~0xffffffffull;
+	for (i = 0; i < p->nrec; i++)
+		p->entry[i] = (uint64_t)e[i] + shift;
+	p->wraps = p->nrec ? (((uint64_t)hi + shift) >> 32) -
+			     (((uint64_t)lo + shift) >> 32) : 0;
 }
 
 /* parent[i]: the record that called record i, or SIZE_MAX.  Records of
@@ -208,7 +256,7 @@ static int find_parents(struct mprof_profile *p, size_t *parent)
 
 		parent[i] = SIZE_MAX;
 		while (top && p->rec[st[top - 1]].depth > r->depth &&
-		       within(r, &p->rec[st[top - 1]]))
+		       within(p, i, st[top - 1]))
 			parent[st[--top]] = i;
 		st[top++] = i;
 	}
@@ -245,7 +293,7 @@ static int build_tree(struct mprof_profile *p)
 	for (i = 0; i < p->nrec; i++) {
 		struct mprof_call *c = &p->calls[i];
 		struct mprof_func_stats *f = &p->funcs[c->func];
-		uint64_t entry = c->r.entry_time, end = entry + c->r.duration_us;
+		uint64_t entry = c->entry, end = entry + c->r.duration_us;
 		size_t pr = parent[c->rec];
 		uint32_t pnode = pr == SIZE_MAX ? 0 : p->calls[inv[pr]].node;
 		uint64_t d = c->r.duration_us, cs = child_sum[c->rec];
@@ -294,6 +342,7 @@ int mprof_profile_analyse(struct mprof_profile *p)
 	free(p->funcs);
 	free(p->nodes);
 	free(p->names);
+	free(p->entry);
 	p->calls = NULL;
 	p->funcs = NULL;
 	p->nodes = NULL;
@@ -301,10 +350,13 @@ int mprof_profile_analyse(struct mprof_profile *p)
 	p->nfuncs = p->nnodes = p->capnodes = 0;
 	p->orphans = 0;
 	p->calls = malloc((p->nrec ? p->nrec : 1) * sizeof(*p->calls));
-	if (!p->calls || build_funcs(p))
+	p->entry = malloc((p->nrec ? p->nrec : 1) * sizeof(*p->entry));
+	if (!p->calls || !p->entry || build_funcs(p))
 		return -1;
+	unwrap(p);
 	for (i = 0; i < p->nrec; i++) {
 		p->calls[i].r = p->rec[i];
+		p->calls[i].entry = p->entry[i];
 		p->calls[i].func = func_index(p, p->rec[i].func_addr);
 		p->calls[i].node = 0;
 		p->calls[i].self_us = 0;

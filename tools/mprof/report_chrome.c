@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report_chrome.c - Chrome Trace Event Format JSON: one complete event
- * ("ph":"X") per call, microsecond timestamps, depth and address in
- * args; opens in Perfetto (ui.perfetto.dev) and chrome://tracing.
+ * ("ph":"X") per call, microsecond timestamps (entry times unwrapped
+ * past their 32-bit wrap), depth and address in args; opens in
+ * Perfetto (ui.perfetto.dev) and chrome://tracing.
  * Also mprof_json_str(), the JSON string writer the HTML page shares.
  */
 #include "mprof.h"
@@ -39,10 +40,10 @@ int mprof_write_chrome(FILE *f, const struct mprof_profile *p)
 
 		fputs(",\n{\"name\":", f);
 		mprof_json_str(f, p->funcs[c->func].name);
-		fprintf(f, ",\"cat\":\"function\",\"ph\":\"X\",\"ts\":%u,\"dur\":%u,"
+		fprintf(f, ",\"cat\":\"function\",\"ph\":\"X\",\"ts\":%llu,\"dur\":%u,"
 			"\"pid\":1,\"tid\":1,\"args\":{\"addr\":\"0x%08x\","
 			"\"depth\":%u,\"self_us\":%u}}",
-			(unsigned int)c->r.entry_time,
+			(unsigned long long)c->entry,
 			(unsigned int)c->r.duration_us,
 			(unsigned int)c->r.func_addr, (unsigned int)c->r.depth,
 			(unsigned int)c->self_us);

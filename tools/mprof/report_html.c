@@ -145,8 +145,8 @@ int mprof_write_html(FILE *f, const struct mprof_profile *p, const char *title)
 	for (i = 0; i < n; i++) {
 		const struct mprof_call *c = &p->calls[i];
 
-		fprintf(f, "%s[%u,%u,%u,%u]", i ? (i % 8 ? "," : ",\n") : "",
-			(unsigned int)c->func, (unsigned int)c->r.entry_time,
+		fprintf(f, "%s[%u,%llu,%u,%u]", i ? (i % 8 ? "," : ",\n") : "",
+			(unsigned int)c->func, (unsigned long long)c->entry,
 			(unsigned int)c->r.duration_us, (unsigned int)c->r.depth);
 	}
 	fputs("]}\n", f);

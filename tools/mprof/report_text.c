@@ -41,6 +41,9 @@ int mprof_write_text(FILE *f, const struct mprof_profile *p)
 			(unsigned int)p->meta.elf_build_id);
 	fprintf(f, "# %zu calls of %zu functions over %llu us",
 		p->nrec, p->nfuncs, (unsigned long long)p->span_us);
+	if (p->wraps)
+		fprintf(f, " (entry times wrapped %llu time%s)",
+			(unsigned long long)p->wraps, p->wraps > 1 ? "s" : "");
 	if (p->orphans)
 		fprintf(f, ", %llu calls with a missing caller",
 			(unsigned long long)p->orphans);

@@ -4,8 +4,12 @@
  * libelf from the profiled program's ELF file (.symtab, else .dynsym;
  * STT_FUNC symbols), and the CRC32 of its .text that the device sends
  * as elf_build_id, so a report can say whether the ELF is the one that
- * ran.  Addresses are link-time addresses (the device library subtracts
- * a PIE's load bias before sending them).
+ * ran, and its GNU build id (.note.gnu.build-id) when it has one.
+ * Addresses are link-time addresses (the device library subtracts a
+ * PIE's load bias before sending them).  A symbol covers [value,
+ * value + size); one without a size (hand-written assembly such as
+ * _init, _fini) ends where the next symbol starts or its section ends,
+ * so an address past every function is not named after the last one.
  */
 #include <fcntl.h>
 #include <gelf.h>
@@ -18,7 +22,10 @@
 #include "mprof.h"
 
 struct sym_ent {
-	uint64_t addr, size;
+	uint64_t addr, size;	/* size 0: unsized */
+	uint64_t end;		/* what it covers: [addr, end) */
+	uint64_t reach;		/* highest end of this and every entry before */
+	uint64_t sec_end;	/* end of its section */
 	char *name;
 };
 
@@ -27,6 +34,8 @@ struct mprof_sym {
 	size_t n;
 	uint32_t text_crc;
 	int has_text;
+	uint8_t build_id[MPROF_GNU_ID_MAX];
+	size_t build_id_len;
 };
 
 static int cmp_sym(const void *a, const void *b)
@@ -45,6 +54,7 @@ static int add_symtab(struct mprof_sym *s, Elf *e, Elf_Scn *scn,
 		      const GElf_Shdr *sh)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
+	uint64_t sec_end;
 	size_t i, n;
 
 	if (!d || !sh->sh_entsize)
@@ -62,18 +72,81 @@ static int add_symtab(struct mprof_sym *s, Elf *e, Elf_Scn *scn,
 		nm = elf_strptr(e, sh->sh_link, sym.st_name);
 		if (!nm || !*nm)
 			continue;
+		sec_end = UINT64_MAX;
+		if (sym.st_shndx < SHN_LORESERVE) {
+			GElf_Shdr ss;
+			Elf_Scn *in = elf_getscn(e, sym.st_shndx);
+
+			if (in && gelf_getshdr(in, &ss))
+				sec_end = ss.sh_addr + ss.sh_size;
+		}
 		v = realloc(s->v, (s->n + 1) * sizeof(*v));
 		if (!v)
 			return -1;
 		s->v = v;
 		v[s->n].addr = sym.st_value;
 		v[s->n].size = sym.st_size;
+		v[s->n].sec_end = sec_end;
 		v[s->n].name = strdup(nm);
 		if (!v[s->n].name)
 			return -1;
 		s->n++;
 	}
 	return 0;
+}
+
+/* the GNU build id, from an SHT_NOTE section holding NT_GNU_BUILD_ID */
+static void gnu_build_id(struct mprof_sym *s, Elf_Scn *scn)
+{
+	Elf_Data *d = elf_getdata(scn, NULL);
+	size_t off = 0, next, name_off, desc_off;
+	GElf_Nhdr nh;
+
+	if (!d || s->build_id_len)
+		return;
+	while ((next = gelf_getnote(d, off, &nh, &name_off, &desc_off)) > 0) {
+		if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+		    !memcmp((const char *)d->d_buf + name_off, "GNU", 4) &&
+		    nh.n_descsz && nh.n_descsz <= MPROF_GNU_ID_MAX) {
+			memcpy(s->build_id, (const char *)d->d_buf + desc_off,
+			       nh.n_descsz);
+			s->build_id_len = nh.n_descsz;
+			return;
+		}
+		off = next;
+	}
+}
+
+/*
+ * What each symbol covers once sorted: its size; an unsized one up to
+ * the next symbol at a higher address, at most to its section's end.
+ * reach lets a lookup walk back over a symbol that ends early to one
+ * that spans it.
+ */
+static void bound(struct mprof_sym *s)
+{
+	uint64_t reach = 0;
+	size_t i, j = 0;
+
+	for (i = 0; i < s->n; i++) {
+		struct sym_ent *e = &s->v[i];
+
+		if (e->size) {
+			e->end = e->addr + e->size;
+		} else {
+			if (j <= i)
+				j = i + 1;
+			while (j < s->n && s->v[j].addr == e->addr)
+				j++;
+			e->end = j < s->n && s->v[j].addr < e->sec_end ?
+				 s->v[j].addr : e->sec_end;
+		}
+		if (e->end < e->addr)
+			e->end = e->addr;
+		if (e->end > reach)
+			reach = e->end;
+		e->reach = reach;
+	}
 }
 
 static int load(struct mprof_sym *s, Elf *e, char *err, size_t errsz)
@@ -98,6 +171,8 @@ static int load(struct mprof_sym *s, Elf *e, char *err, size_t errsz)
 		} else if (sh.sh_type == SHT_DYNSYM) {
 			dyn = scn;
 			dynsh = sh;
+		} else if (sh.sh_type == SHT_NOTE) {
+			gnu_build_id(s, scn);
 		} else if (nm && !strcmp(nm, ".text") &&
 			   sh.sh_type == SHT_PROGBITS) {
 			Elf_Data *d = elf_rawdata(scn, NULL);
@@ -114,6 +189,7 @@ static int load(struct mprof_sym *s, Elf *e, char *err, size_t errsz)
 		return -1;
 	}
 	qsort(s->v, s->n, sizeof(*s->v), cmp_sym);
+	bound(s);
 	return 0;
 }
 
@@ -168,22 +244,39 @@ const char *mprof_sym_lookup(const struct mprof_sym *s, uint32_t addr,
 		else
 			hi = mid;
 	}
-	if (!lo)
-		return NULL;
-	e = &s->v[lo - 1];
-	/* first entry at that address (sorted sized first) */
-	while (lo > 1 && s->v[lo - 2].addr == e->addr)
-		e = &s->v[--lo - 1];
-	if (e->size && addr - e->addr >= e->size)
-		return NULL;
-	*off = (uint32_t)(addr - e->addr);
-	return e->name;
+	/* back to one that holds addr (sized first at one address) */
+	for (; lo; lo--) {
+		e = &s->v[lo - 1];
+		if (e->reach <= addr)
+			return NULL;
+		while (lo > 1 && s->v[lo - 2].addr == e->addr &&
+		       s->v[lo - 2].end > addr)
+			e = &s->v[--lo - 1];
+		if (e->end > addr) {
+			*off = (uint32_t)(addr - e->addr);
+			return e->name;
+		}
+	}
+	return NULL;
 }
 
 uint32_t mprof_sym_text_crc(const struct mprof_sym *s, int *has_text)
 {
 	*has_text = s->has_text;
 	return s->text_crc;
+}
+
+size_t mprof_sym_build_id(const struct mprof_sym *s, char *hex, size_t n)
+{
+	size_t i;
+
+	if (n)
+		hex[0] = 0;
+	if (n < 2 * s->build_id_len + 1)
+		return 0;
+	for (i = 0; i < s->build_id_len; i++)
+		snprintf(hex + 2 * i, 3, "%02x", s->build_id[i]);
+	return s->build_id_len;
 }
 
 void mprof_sym_free(struct mprof_sym *s)

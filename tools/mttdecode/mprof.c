@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -26,6 +27,8 @@ struct mdec {
 	FILE *out;
 	struct mprof_collect c;
 	struct mprof_sym *sym;
+	const char *elf;	/* its file, for messages */
+	int checked;		/* against the device's build id */
 };
 
 static const char musage[] =
@@ -35,7 +38,10 @@ static const char musage[] =
 "capture.mprof.  Chosen automatically when the first FILE starts with a\n"
 "MiniProfiler header (AA 55), or is a mttprofile session directory:\n"
 "then its capture.mprof is decoded, with symbols from the ELF its\n"
-"session.txt names unless --elf is given.\n"
+"session.txt names unless --elf is given (a relative path there is the\n"
+"session directory's; an ELF whose build id is not the one recorded is\n"
+"refused, exit status 1).  Entry times are unwrapped past 2^32 us.\n"
+"Exit status 2 when no packet synchronised (said on stderr).\n"
 "\n"
 "  -f, --format=FORMAT  text (default): one line per response, record\n"
 "                       and stream error, then per-function statistics;\n"
@@ -43,7 +49,9 @@ static const char musage[] =
 "                       status, ack, nack, profile_data, record, error,\n"
 "                       function); chrome: Trace Event Format JSON;\n"
 "                       folded: folded stacks; html: the profile page\n"
-"      --elf=FILE       name functions from this ELF's symbols\n"
+"      --elf=FILE       name functions from this ELF's symbols (warned\n"
+"                       about when its .text CRC32 is not the device's\n"
+"                       build id)\n"
 "  -h, --help           show this help\n";
 
 static void jhex(FILE *f, const char *key, uint32_t v)
@@ -120,6 +128,22 @@ static void records(struct mdec *d, const struct mprof_event *ev)
 	}
 }
 
+/* the ELF in use against the device's build id, once (a warning) */
+static void elf_check(struct mdec *d, const struct mprof_metadata *m)
+{
+	int has_text;
+	uint32_t crc;
+
+	if (!d->sym || d->checked)
+		return;
+	d->checked = 1;
+	crc = mprof_sym_text_crc(d->sym, &has_text);
+	if (has_text && crc != m->elf_build_id)
+		fprintf(stderr, "mttdecode: warning: %s does not match the device (its .text CRC32 is 0x%08x, the device's build id 0x%08x): names may be wrong\n",
+			d->elf, (unsigned int)crc,
+			(unsigned int)m->elf_build_id);
+}
+
 static void on_event(void *ctx, const struct mprof_event *ev)
 {
 	struct mdec *d = ctx;
@@ -164,6 +188,7 @@ static void on_event(void *ctx, const struct mprof_event *ev)
 				"!! METADATA at @%llu too short (%zu bytes)\n", off, ev->len);
 			break;
 		}
+		elf_check(d, &m);
 		if (js) {
 			fprintf(f, "{\"kind\":\"metadata\",\"offset\":%llu,\"mcu_clock_hz\":%u,\"timer_freq\":%u",
 				off, (unsigned int)m.mcu_clock_hz,
@@ -252,27 +277,129 @@ static int is_mprof_session(const char *dir)
 	return session_dir_has(dir, "capture.mprof");
 }
 
-/*
- * The ELF a mttprofile session's session.txt names ("elf=PATH"), for
- * symbols when --elf is not given.  NULL if there is none.
- */
-static char *session_elf(const char *dir)
+/* what a mttprofile session's session.txt says about its ELF */
+struct sess_elf {
+	char *path;		/* elf=: absolute, or relative to the session */
+	char text_crc[16];	/* elf_text_crc32=: the ELF's at capture time */
+	char gnu_id[2 * MPROF_GNU_ID_MAX + 1];	/* elf_gnu_build_id= */
+	char device_id[16];	/* elf_build_id=: the device's METADATA */
+};
+
+/* a value into dst[n]; one too long is cut (and will not match) */
+static void kv_copy(char *dst, size_t n, const char *v)
 {
-	char path[4096], line[4096 + 8];
-	char *elf = NULL;
+	size_t l = strnlen(v, n - 1);
+
+	memcpy(dst, v, l);
+	dst[l] = 0;
+}
+
+/* 0, or -1 when session.txt names no ELF */
+static int session_elf(const char *dir, struct sess_elf *se)
+{
+	char path[4096], line[4096 + 32];
 	FILE *f;
 
+	memset(se, 0, sizeof(*se));
 	snprintf(path, sizeof(path), "%s/session.txt", dir);
 	f = fopen(path, "r");
 	if (!f)
-		return NULL;
-	while (!elf && fgets(line, sizeof(line), f))
-		if (!strncmp(line, "elf=", 4)) {
-			line[strcspn(line, "\n")] = 0;
-			elf = strdup(line + 4);
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		line[strcspn(line, "\n")] = 0;
+		if (!strncmp(line, "elf=", 4) && !se->path && line[4]) {
+			/* a relative path is the session directory's */
+			size_t n = strlen(dir) + strlen(line) + 2;
+
+			se->path = malloc(n);
+			if (se->path && line[4] == '/')
+				snprintf(se->path, n, "%s", line + 4);
+			else if (se->path)
+				snprintf(se->path, n, "%s/%s", dir, line + 4);
+		} else if (!strncmp(line, "elf_text_crc32=", 15)) {
+			kv_copy(se->text_crc, sizeof(se->text_crc), line + 15);
+		} else if (!strncmp(line, "elf_gnu_build_id=", 17)) {
+			kv_copy(se->gnu_id, sizeof(se->gnu_id), line + 17);
+		} else if (!strncmp(line, "elf_build_id=", 13)) {
+			kv_copy(se->device_id, sizeof(se->device_id), line + 13);
 		}
+	}
 	fclose(f);
-	return elf;
+	return se->path ? 0 : -1;
+}
+
+/*
+ * Is sym the ELF the session used?  Its GNU build id and .text CRC32 as
+ * recorded at capture time; a session without them (older mttprofile)
+ * has the device's build id, the CRC32 of the .text that ran.  0 when
+ * every one recorded matches; -1 with why set otherwise.
+ */
+static int session_elf_check(const struct sess_elf *se,
+			     const struct mprof_sym *sym, char *why, size_t n)
+{
+	char id[2 * MPROF_GNU_ID_MAX + 1], crc[16];
+	int has_text;
+
+	mprof_sym_build_id(sym, id, sizeof(id));
+	snprintf(crc, sizeof(crc), "0x%08x",
+		 (unsigned int)mprof_sym_text_crc(sym, &has_text));
+	if (!has_text)
+		crc[0] = 0;
+	if (se->gnu_id[0] && strcmp(se->gnu_id, id)) {
+		snprintf(why, n, "its GNU build id is %s, the session recorded %s",
+			 id[0] ? id : "none", se->gnu_id);
+		return -1;
+	}
+	if (se->text_crc[0] && strcasecmp(se->text_crc, crc)) {
+		snprintf(why, n, "its .text CRC32 is %s, the session recorded %s",
+			 crc[0] ? crc : "none (no .text)", se->text_crc);
+		return -1;
+	}
+	if (!se->gnu_id[0] && !se->text_crc[0] && se->device_id[0] &&
+	    strcasecmp(se->device_id, crc)) {
+		snprintf(why, n, "its .text CRC32 is %s, the device's build id %s",
+			 crc[0] ? crc : "none (no .text)", se->device_id);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * The symbols of the ELF a session names, for names when --elf is not
+ * given: found from the session directory (not the current one) and
+ * checked to be the ELF that was profiled.  1 with *sym and *path (to
+ * free) set, 0 no ELF usable (warned; addresses stay unnamed), -1
+ * refused (said).
+ */
+static int load_session_elf(const char *dir, struct mprof_sym **sym,
+			    char **path)
+{
+	struct sess_elf se;
+	char err[512], why[640];
+
+	*sym = NULL;
+	if (session_elf(dir, &se))
+		return 0;
+	*sym = mprof_sym_load(se.path, err, sizeof(err));
+	if (!*sym) {
+		fprintf(stderr, "mttdecode: %s/session.txt names an ELF that cannot be read (%s): addresses shown unnamed; give --elf=FILE\n",
+			dir, err);
+		free(se.path);
+		return 0;
+	}
+	if (session_elf_check(&se, *sym, why, sizeof(why))) {
+		fprintf(stderr, "mttdecode: %s/session.txt names %s, but that is not the ELF that was profiled (%s): not naming functions from it; give the right one with --elf=FILE\n",
+			dir, se.path, why);
+		mprof_sym_free(*sym);
+		*sym = NULL;
+		free(se.path);
+		return -1;
+	}
+	if (!se.gnu_id[0] && !se.text_crc[0] && !se.device_id[0])
+		fprintf(stderr, "mttdecode: warning: %s/session.txt records no build id: %s is used unchecked\n",
+			dir, se.path);
+	*path = se.path;
+	return 1;
 }
 
 int mprof_wanted(int argc, char **argv)
@@ -325,7 +452,8 @@ int mprof_main(int argc, char **argv)
 	struct mdec d = { .out = stdout };
 	char err[512], capture[4096 + 16];
 	const char *file;
-	int c, i, ret = 0;
+	int c, i, ret = 0, nothing = 0;
+	char *sess_elf = NULL;
 
 	while ((c = getopt_long(argc, argv, "f:h", lo, NULL)) != -1) {
 		switch (c) {
@@ -345,6 +473,8 @@ int mprof_main(int argc, char **argv)
 			d.format = i;
 			break;
 		case 'e':
+			mprof_sym_free(d.sym);
+			d.elf = optarg;
 			d.sym = mprof_sym_load(optarg, err, sizeof(err));
 			if (!d.sym) {
 				fprintf(stderr, "mttdecode: %s\n", err);
@@ -369,17 +499,10 @@ int mprof_main(int argc, char **argv)
 	file = optind < argc ? argv[optind] : "-";
 	if (strcmp(file, "-") && is_mprof_session(file)) {
 		/* a mttprofile session: its capture, and its ELF for names */
-		if (!d.sym) {
-			char *elf = session_elf(file);
-
-			if (elf) {
-				d.sym = mprof_sym_load(elf, err, sizeof(err));
-				if (!d.sym)
-					fprintf(stderr, "mttdecode: %s/session.txt names an ELF that cannot be read (%s): addresses shown unnamed; give --elf=FILE\n",
-						file, err);
-				free(elf);
-			}
-		}
+		if (!d.sym && load_session_elf(file, &d.sym, &sess_elf) < 0)
+			return 1;
+		if (sess_elf)
+			d.elf = sess_elf;
 		snprintf(capture, sizeof(capture), "%s/capture.mprof", file);
 		file = capture;
 	}
@@ -389,6 +512,14 @@ int mprof_main(int argc, char **argv)
 			strcmp(file, "-") ? file : "<stdin>", strerror(errno));
 		ret = 1;
 	} else {
+		if (!mprof_collect_synced(&d.c) &&
+		    mprof_parser_stats(d.c.parser)->bytes) {
+			/* as the STP input: said on stderr, exit status 2 */
+			mprof_collect_nothing(&d.c, err, sizeof(err));
+			fprintf(stderr, "mttdecode: %s: %s\n",
+				strcmp(file, "-") ? file : "<stdin>", err);
+			nothing = 1;
+		}
 		d.c.prof.sym = d.sym;
 		if (mprof_profile_analyse(&d.c.prof)) {
 			fprintf(stderr, "mttdecode: out of memory\n");
@@ -413,5 +544,6 @@ int mprof_main(int argc, char **argv)
 	}
 	mprof_collect_free(&d.c);
 	mprof_sym_free(d.sym);
-	return ret ? 1 : 0;
+	free(sess_elf);
+	return ret ? 1 : nothing ? 2 : 0;
 }

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * capture.c - a live MiniProfiler session: open the line raw at the
- * baud rate, GET_METADATA (3 tries), START (an ACK wanted), then stream
- * every byte received into capture.mprof while collecting records,
- * polling GET_STATUS and warning when the device's overflow counter
- * grows; on Ctrl-C/SIGTERM, --duration, --records or a hang-up: STOP
- * (records drained before its ACK), a last GET_STATUS, session.txt and
- * the reports.
+ * baud rate, GET_METADATA (3 tries, a NACK or a time-out ending a try),
+ * START (an ACK wanted; refused, nothing but capture.mprof is written),
+ * then stream every byte received into capture.mprof while collecting
+ * records, polling GET_STATUS and warning when the device's overflow
+ * counter grows; on Ctrl-C/SIGTERM, --duration, --records or a hang-up:
+ * STOP (records drained before its ACK), a last GET_STATUS, session.txt
+ * and the reports.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +23,7 @@
 #include "mttprofile.h"
 
 #define MAX_WARN 10	/* stream warnings printed one by one */
+#define META_TRIES 3	/* GET_METADATA sent at most this often */
 
 struct live {
 	const struct popts *o;
@@ -32,6 +34,9 @@ struct live {
 	unsigned long warned;
 	uint32_t overflows;	/* last reported */
 	uint64_t metas, acks, nacks, statuses;
+	int started;		/* START acknowledged: a profile to write */
+	struct mprof_sym *sym;	/* --elf's symbols */
+	char *elf_path;		/* --elf as an absolute path */
 };
 
 static volatile sig_atomic_t stop_signal;
@@ -155,11 +160,18 @@ static int pump(struct live *l, double wait)
 	return 0;
 }
 
-/* send cmd and read until *counter grows; 0, or -1 (time-out, hang-up) */
+/*
+ * send cmd and read until *counter grows, up to tries times: a try
+ * ends at the time-out, or at once on a NACK (a NACK to the last try
+ * fails).  0; 1 the device answered NACK to every try; -1 no answer in
+ * time, a hang-up or a line error (said)
+ */
 static int exchange(struct live *l, uint8_t cmd, uint64_t *counter, int tries)
 {
+	int nacked = 0;
+
 	while (tries--) {
-		uint64_t before = *counter;
+		uint64_t before = *counter, nacks = l->nacks;
 		double end;
 
 		if (mprof_serial_cmd(l->fd, cmd)) {
@@ -169,15 +181,16 @@ static int exchange(struct live *l, uint8_t cmd, uint64_t *counter, int tries)
 		}
 		end = now_s() + l->o->timeout;
 		while (*counter == before && !l->hangup && now_s() < end &&
-		       !l->nacks)
+		       l->nacks == nacks)
 			if (pump(l, end - now_s()))
 				return -1;
 		if (*counter != before)
 			return 0;
-		if (l->hangup || l->nacks)
+		if (l->hangup)
 			return -1;
+		nacked = l->nacks != nacks;
 	}
-	return -1;
+	return nacked ? 1 : -1;
 }
 
 static void write_session(struct live *l, const char *dir, time_t start,
@@ -203,8 +216,19 @@ static void write_session(struct live *l, const char *dir, time_t start,
 			(unsigned int)l->c.prof.meta.mcu_clock_hz,
 			(unsigned int)l->c.prof.meta.timer_freq,
 			(unsigned int)l->c.prof.meta.elf_build_id);
-	if (l->o->elf)
-		fprintf(f, "elf=%s\n", l->o->elf);
+	if (l->sym) {
+		char id[2 * MPROF_GNU_ID_MAX + 1];
+		int has_text;
+		uint32_t crc = mprof_sym_text_crc(l->sym, &has_text);
+
+		/* what finds the ELF again from anywhere, and what tells
+		 * that it is still the same file (checked by mttdecode) */
+		fprintf(f, "elf=%s\n", l->elf_path);
+		if (has_text)
+			fprintf(f, "elf_text_crc32=0x%08x\n", (unsigned int)crc);
+		if (mprof_sym_build_id(l->sym, id, sizeof(id)))
+			fprintf(f, "elf_gnu_build_id=%s\n", id);
+	}
 	fprintf(f, "records=%llu\nbytes=%llu\npackets=%llu\ngarbage_bytes=%llu\ncrc_errors=%llu\nend_errors=%llu\ntruncated=%llu\nbad_version=%llu\nbad_payload=%llu\nnacks=%llu\n",
 		(unsigned long long)l->c.records, (unsigned long long)ps->bytes,
 		(unsigned long long)ps->packets,
@@ -231,9 +255,15 @@ static int session(struct live *l, const char *dir)
 	time_t start = time(NULL);
 	int ret = 0;
 
-	if (exchange(l, MPROF_CMD_GET_METADATA, &l->metas, 3)) {
-		fprintf(stderr, "mttprofile: %s: no METADATA from the device%s\n",
-			o->device, l->hangup ? " (line hung up)" : "");
+	ret = exchange(l, MPROF_CMD_GET_METADATA, &l->metas, META_TRIES);
+	if (ret) {
+		if (ret > 0)
+			fprintf(stderr, "mttprofile: %s: GET_METADATA refused (NACK) %d times: no profile written\n",
+				o->device, META_TRIES);
+		else
+			fprintf(stderr, "mttprofile: %s: no METADATA from the device after %d tries%s: no profile written\n",
+				o->device, META_TRIES,
+				l->hangup ? " (line hung up)" : "");
 		return 1;
 	}
 	if (!o->quiet)
@@ -244,11 +274,14 @@ static int session(struct live *l, const char *dir)
 	if (l->c.prof.meta.timer_freq != 1000000)
 		fprintf(stderr, "mttprofile: warning: timer at %u Hz, times are taken as microseconds\n",
 			(unsigned int)l->c.prof.meta.timer_freq);
-	if (exchange(l, MPROF_CMD_START, &l->acks, 1)) {
-		fprintf(stderr, "mttprofile: %s: START_PROFILING %s\n", o->device,
-			l->nacks ? "refused (NACK)" : "not acknowledged");
+	ret = exchange(l, MPROF_CMD_START, &l->acks, 1);
+	if (ret) {
+		fprintf(stderr, "mttprofile: %s: START_PROFILING %s: no profile written\n",
+			o->device, ret > 0 ? "refused (NACK)" :
+			"not acknowledged");
 		return 1;
 	}
+	l->started = 1;
 	if (!o->quiet)
 		fprintf(stderr, "mttprofile: profiling into %s (Ctrl-C to stop)\n", dir);
 	next_status = o->status_every > 0 ? now_s() + o->status_every : 0;
@@ -268,10 +301,7 @@ static int session(struct live *l, const char *dir)
 			return 1;
 	}
 	if (!l->hangup) {
-		uint64_t acks = l->acks;
-
-		l->nacks = 0;
-		if (exchange(l, MPROF_CMD_STOP, &l->acks, 1) || l->acks == acks) {
+		if (exchange(l, MPROF_CMD_STOP, &l->acks, 1)) {
 			fprintf(stderr, "mttprofile: warning: STOP_PROFILING not acknowledged\n");
 			ret = 1;
 		} else if (exchange(l, MPROF_CMD_GET_STATUS, &l->statuses, 1)) {
@@ -298,6 +328,17 @@ int capture_run(const struct popts *o)
 
 	memset(&l, 0, sizeof(l));
 	l.o = o;
+	if (o->elf) {
+		l.sym = load_elf(o->elf);
+		l.elf_path = l.sym ? realpath(o->elf, NULL) : NULL;
+		if (!l.elf_path) {
+			if (l.sym)
+				fprintf(stderr, "mttprofile: %s: %s\n", o->elf,
+					strerror(errno));
+			mprof_sym_free(l.sym);
+			return 1;
+		}
+	}
 	if (!dir) {
 		time_t t = time(NULL);
 
@@ -310,12 +351,14 @@ int capture_run(const struct popts *o)
 		fprintf(stderr, "mttprofile: %s: %s\n", o->device,
 			errno == EINVAL ? "bad baud rate or not a tty" :
 			strerror(errno));
-		return 1;
+		ret = 1;
+		goto out;
 	}
 	if (mkdir(dir, 0777) && errno != EEXIST) {
 		fprintf(stderr, "mttprofile: %s: %s\n", dir, strerror(errno));
 		close(l.fd);
-		return 1;
+		ret = 1;
+		goto out;
 	}
 	snprintf(path, sizeof(path), "%s/capture.mprof", dir);
 	l.cap = fopen(path, "wb");
@@ -324,7 +367,8 @@ int capture_run(const struct popts *o)
 		if (l.cap)
 			fclose(l.cap);
 		close(l.fd);
-		return 1;
+		ret = 1;
+		goto out;
 	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
@@ -336,8 +380,11 @@ int capture_run(const struct popts *o)
 		fprintf(stderr, "mttprofile: %s: write error\n", path);
 		ret = 1;
 	}
-	if (l.c.prof.have_meta && write_reports(dir, &l.c, o->elf, o->quiet))
+	if (l.started && write_reports(dir, &l.c, l.sym, o->elf, o->quiet))
 		ret = 1;
 	mprof_collect_free(&l.c);
+out:
+	mprof_sym_free(l.sym);
+	free(l.elf_path);
 	return ret;
 }

@@ -13,6 +13,7 @@
 static int report(const struct popts *o)
 {
 	struct mprof_collect c;
+	struct mprof_sym *sym = NULL;
 	char cap[4096];
 	struct stat st;
 	const char *in = o->device, *dir = o->dir;
@@ -39,7 +40,24 @@ static int report(const struct popts *o)
 		mprof_collect_free(&c);
 		return 1;
 	}
-	ret = write_reports(dir, &c, o->elf, o->quiet);
+	if (!mprof_collect_synced(&c)) {
+		char why[256];
+
+		mprof_collect_nothing(&c, why, sizeof(why));
+		fprintf(stderr, "mttprofile: %s: %s: no profile written\n",
+			in, mprof_parser_stats(c.parser)->bytes ? why : "empty");
+		mprof_collect_free(&c);
+		return 1;
+	}
+	if (o->elf) {
+		sym = load_elf(o->elf);
+		if (!sym) {
+			mprof_collect_free(&c);
+			return 1;
+		}
+	}
+	ret = write_reports(dir, &c, sym, o->elf, o->quiet);
+	mprof_sym_free(sym);
 	mprof_collect_free(&c);
 	return ret;
 }

@@ -24,8 +24,11 @@ struct popts {
 int parse_popts(struct popts *o, int argc, char **argv);
 /* run a live session; exit status */
 int capture_run(const struct popts *o);
-/* reports of a collected stream into dir; 0 or 1 (message printed) */
-int write_reports(const char *dir, struct mprof_collect *c, const char *elf,
-		  int quiet);
+/* the symbols of the ELF file elf; NULL with the reason printed */
+struct mprof_sym *load_elf(const char *elf);
+/* reports of a collected stream into dir, functions named from sym (may
+ * be NULL; elf: its file name, for messages); 0 or 1 (message printed) */
+int write_reports(const char *dir, struct mprof_collect *c,
+		  struct mprof_sym *sym, const char *elf, int quiet);
 
 #endif

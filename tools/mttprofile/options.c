@@ -33,6 +33,7 @@ static const char usage[] =
 "                           overflows are warned about as they grow\n"
 "  -t, --timeout=SECONDS    wait this long for a command's response\n"
 "                           (default 2); GET_METADATA is tried 3 times\n"
+"                           (a time-out or a NACK ends a try)\n"
 "  -q, --quiet              no progress lines, warnings only\n"
 "      --report             no device: analyse an existing session directory\n"
 "                           (its capture.mprof) or capture file into DIR\n"
@@ -42,7 +43,8 @@ static const char usage[] =
 "\n"
 "The session directory holds:\n"
 "  capture.mprof        every byte the device sent (mttdecode reads it)\n"
-"  session.txt          device, baud, times, device metadata, counters\n"
+"  session.txt          device, baud, times, device metadata, counters;\n"
+"                       the ELF's absolute path and ids (mttdecode DIR)\n"
 "  profile.txt          per-function table (calls, total, self, min, max,\n"
 "                       average, in microseconds) and the call tree\n"
 "  profile.folded       folded stacks for flamegraph.pl or speedscope\n"
@@ -54,8 +56,9 @@ static const char usage[] =
 "short, PROFILE_DATA of an unsupported version) are counted, warned\n"
 "about and skipped; capture goes on.\n"
 "\n"
-"Exit status: 0 on success, 1 on an error (line, device not answering,\n"
-"START refused, a report not written).\n";
+"Exit status: 0 on success, 1 on an error (line, device not answering or\n"
+"refusing GET_METADATA 3 times, START refused: then no report is written;\n"
+"a capture with no packet for --report, a report not written).\n";
 
 static double num(const char *s, const char *opt, int *bad)
 {

@@ -32,48 +32,49 @@ static int one(const char *dir, const char *name, struct mprof_profile *p,
 	return 0;
 }
 
-int write_reports(const char *dir, struct mprof_collect *c, const char *elf,
-		  int quiet)
+struct mprof_sym *load_elf(const char *elf)
 {
-	struct mprof_sym *sym = NULL;
+	struct mprof_sym *sym;
 	char err[512];
+
+	sym = mprof_sym_load(elf, err, sizeof(err));
+	if (!sym)
+		fprintf(stderr, "mttprofile: %s\n", err);
+	return sym;
+}
+
+int write_reports(const char *dir, struct mprof_collect *c,
+		  struct mprof_sym *sym, const char *elf, int quiet)
+{
 	int ret = 0;
 
-	if (elf) {
-		sym = mprof_sym_load(elf, err, sizeof(err));
-		if (!sym) {
-			fprintf(stderr, "mttprofile: %s\n", err);
-			return 1;
-		}
-		if (c->prof.have_meta) {
-			int has_text;
-			uint32_t crc = mprof_sym_text_crc(sym, &has_text);
+	if (sym && c->prof.have_meta) {
+		int has_text;
+		uint32_t crc = mprof_sym_text_crc(sym, &has_text);
 
-			if (!has_text)
-				fprintf(stderr, "mttprofile: warning: %s has no .text: build id not checked\n",
-					elf);
-			else if (crc != c->prof.meta.elf_build_id)
-				fprintf(stderr, "mttprofile: warning: %s does not match the device (its .text CRC32 is 0x%08x, the device's build id 0x%08x): names may be wrong\n",
-					elf, (unsigned int)crc,
-					(unsigned int)c->prof.meta.elf_build_id);
-			else if (!quiet)
-				fprintf(stderr, "mttprofile: %s matches the device's build id 0x%08x\n",
-					elf, (unsigned int)crc);
-		}
+		if (!has_text)
+			fprintf(stderr, "mttprofile: warning: %s has no .text: build id not checked\n",
+				elf);
+		else if (crc != c->prof.meta.elf_build_id)
+			fprintf(stderr, "mttprofile: warning: %s does not match the device (its .text CRC32 is 0x%08x, the device's build id 0x%08x): names may be wrong\n",
+				elf, (unsigned int)crc,
+				(unsigned int)c->prof.meta.elf_build_id);
+		else if (!quiet)
+			fprintf(stderr, "mttprofile: %s matches the device's build id 0x%08x\n",
+				elf, (unsigned int)crc);
 	}
 	c->prof.sym = sym;
 	if (mprof_profile_analyse(&c->prof)) {
 		fprintf(stderr, "mttprofile: out of memory\n");
-		mprof_sym_free(sym);
+		c->prof.sym = NULL;
 		return 1;
 	}
 	ret |= one(dir, "profile.txt", &c->prof, mprof_write_text, 0);
 	ret |= one(dir, "profile.folded", &c->prof, mprof_write_folded, 0);
 	ret |= one(dir, "profile.chrome.json", &c->prof, mprof_write_chrome, 0);
 	ret |= one(dir, "profile.html", &c->prof, NULL, 1);
-	/* names point into the analysis, not the symbols: safe to free */
+	/* names point into the analysis, not the symbols */
 	c->prof.sym = NULL;
-	mprof_sym_free(sym);
 	if (!ret && !quiet)
 		fprintf(stderr, "mttprofile: %zu calls of %zu functions: %s/profile.html\n",
 			c->prof.nrec, c->prof.nfuncs, dir);
