@@ -71,8 +71,9 @@ fails() {
 	"$VM/demo-export.sh" "$O" >"$TMP/said" 2>&1
 	r=$?
 	grep -q -- "$2" "$TMP/said"
-	tap_is "$r:$?" "1:0" "$1: exit 1, said"
-	[ "$r:$?" = "1:0" ] || sed 's/^/# /' "$TMP/said"
+	said=$?
+	tap_is "$r:$said" "1:0" "$1: exit 1, said"
+	[ "$r:$said" = "1:0" ] || sed 's/^/# /' "$TMP/said"
 }
 cp "$O/exports/demo.txt" "$TMP/demo.txt.good"
 sed 's/hello/hullo/' "$TMP/demo.txt.good" >"$O/exports/demo.txt"
