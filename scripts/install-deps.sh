@@ -1,29 +1,64 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# Install every Debian 12 package the build, the tests, the VM suite and
-# the demo need. Idempotent and quick when all is present: packages are
-# checked with dpkg-query first; apt-get update and apt-get install run
-# only when something is missing. Must run as root (or with nothing to do).
+# The one list of the Debian 12 packages this project needs, in three
+# sets, each holding the one before it:
+#
+#   tools   a host that only decodes: make -C tools (mttdecode,
+#           mttcontrol, mttprofile and their libraries)
+#   build   make && make install on a target: the tools and the modules
+#   all     make deps: also the tests, the VM lanes, make demo, make bench
+#
+#   install-deps.sh [tools|build|all]   install what is missing (default all)
+#   install-deps.sh --list [SET]        print the set, one package a line
+#
+# Documents that list packages name one of these sets exactly
+# (tests/static/deps.t).  Idempotent and quick when all is present:
+# packages are checked with dpkg-query first; apt-get update and apt-get
+# install run only when something is missing. Must run as root (or with
+# nothing to do).
 set -euo pipefail
 
-pkgs=(
-	make gcc libc6-dev perl kmod bc flex bison libelf-dev libssl-dev
+tools_pkgs=(make gcc libc6-dev libexpat1-dev libelf-dev libconfig-dev libudev-dev)
+build_pkgs=("${tools_pkgs[@]}" linux-headers-amd64 kmod)
+all_pkgs=(
+	"${build_pkgs[@]}"
+	perl bc flex bison libssl-dev
 	dwarves gzip xz-utils cpio coreutils findutils
-	linux-headers-amd64 linux-image-amd64 linux-source-6.1
+	linux-image-amd64 linux-source-6.1
 	linux-headers-rt-amd64 linux-image-rt-amd64
 	linux-headers-6.12-amd64 linux-image-6.12-amd64
 	linux-headers-6.12-rt-amd64 linux-image-6.12-rt-amd64 dkms
 	qemu-system-x86 busybox-static libopencsd-bin
-	sparse clang libclang-rt-14-dev llvm libexpat1-dev
-	pkgconf groff-base man-db binutils libconfig-dev libudev-dev
+	sparse clang libclang-rt-14-dev llvm
+	pkgconf groff-base man-db binutils
 	chromium linux-perf
 )
+
+list=
+if [ "${1:-}" = --list ]; then
+	list=1
+	shift
+fi
+set_name=${1:-all}
+case "$set_name" in
+tools) pkgs=("${tools_pkgs[@]}") ;;
+build) pkgs=("${build_pkgs[@]}") ;;
+all) pkgs=("${all_pkgs[@]}") ;;
+*)
+	echo "usage: install-deps.sh [--list] [tools|build|all]" >&2
+	exit 2
+	;;
+esac
+if [ -n "$list" ]; then
+	printf '%s\n' "${pkgs[@]}"
+	exit 0
+fi
 
 # The VM suite boots the kernel the modules are built against: make sure
 # the image matching the newest installed headers is there too.
 here=$(cd "$(dirname "$0")" && pwd)
 uts=include/generated/utsrelease.h
-if kdir=$("$here/kdir.sh" 2>/dev/null) && [ -r "$kdir/$uts" ]; then
+if [ "$set_name" = all ] && kdir=$("$here/kdir.sh" 2>/dev/null) && [ -r "$kdir/$uts" ]; then
 	rel=$(sed -n 's/^#define UTS_RELEASE "\(.*\)"$/\1/p' "$kdir/$uts")
 	if [ -n "$rel" ] && [ ! -e "/boot/vmlinuz-$rel" ]; then
 		pkgs+=("linux-image-$rel")
@@ -39,7 +74,7 @@ for p in "${pkgs[@]}"; do
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-	echo "install-deps: all ${#pkgs[@]} packages present"
+	echo "install-deps: all ${#pkgs[@]} packages of the $set_name set present"
 	exit 0
 fi
 

@@ -6,8 +6,10 @@
 # mttdecode and its stream with OpenCSD's trc_pkt_lister.  Besides the two
 # processes, a console line, a trace_marker line (ftrace) and the MTT
 # sample component (3 timer ticks of typed values) go into the session;
-# the decoded output is checked for each.  Human output; non-zero exit on
-# failure.
+# the decoded output is checked for each.  The session directory (as a
+# gzip'd tar) and the decoded trace go to the host with export_file:
+# tests/vm/demo-export.sh decodes them there too.  Human output; non-zero
+# exit on failure.
 . /stm/tests/lib.sh
 
 step() { printf '\n==> %s\n' "$*"; }
@@ -81,7 +83,7 @@ n=$(sed -n '/demo: tracing starts/=' /tmp/demo.txt | head -n 1)
 [ -n "$n" ] || die "the start line is not in the decoded session"
 head -n $((n - 1)) /tmp/demo.txt | grep -v ' console '
 echo "  ... $(head -n $((n - 1)) /tmp/demo.txt | grep -c ' console ') console records left out here (the kernel log,"
-echo "  replayed when the console source was linked; all in /tmp/demo.txt)"
+echo "  replayed when the console source was linked; all in demo.txt, on the host too)"
 tail -n +$n /tmp/demo.txt
 
 step "Checking the decoded session"
@@ -99,6 +101,12 @@ check "MTT: mtt_sample signal0 = 10, 20, 30" "10 20 30" \
 	"$(sed -n 's/.* MTT .* mtt_sample signal0 = \([0-9]*\) .*/\1/p' /tmp/demo.txt | tr '\n' ' ' | sed 's/ $//')"
 check "MTT: mtt_sample vec, one u16 vector a tick" 3 "$(grep -c ' MTT .* mtt_sample vec = \[' /tmp/demo.txt)"
 check "MTT: mtt_sample's prints" 4 "$(grep -c ' MTT .* mtt_sample .*"\(fake_alsa_init\|tick [1-3] of 3\)"' /tmp/demo.txt)"
+
+step "Sending the session directory and the decoded trace to the host"
+tar -czf /tmp/demo-session.tar.gz -C ${S%/*} ${S##*/} || die "tar $S"
+echo "  $S: $(du -sk $S | cut -f1) KiB, $(wc -c </tmp/demo-session.tar.gz) bytes gzip'd"
+export_file /tmp/demo-session.tar.gz demo-session.tar.gz || die "export_file $S"
+export_file /tmp/demo.txt demo.txt || die "export_file /tmp/demo.txt"
 
 step "The same stream through OpenCSD's trc_pkt_lister (an independent decoder)"
 /stm/tests/lib/opencsd.sh $S/stream-0000.stp | head -n 12 || die "opencsd"
