@@ -142,7 +142,9 @@ stress_n() {
 }
 
 # wait_until SECS CMD...: run CMD (quietly) every 0.1 s until it succeeds;
-# 0 if it did, 1 if SECS seconds of polling went by first.  SECS only
+# 0 if it did, 1 if SECS seconds went by first (by the clock, looked at
+# about once a second: a loaded guest takes far longer than 0.1 s a
+# round, so counting rounds would stretch the guard).  SECS only
 # guards against a hang: make it far longer than the slowest loaded
 # machine needs, and let the test assert on what CMD checks, never on
 # how long it took.
@@ -153,22 +155,19 @@ stress_n() {
 # there, so a hang fails this check and the script still cleans up and
 # reports, instead of being killed mid-way.
 wait_until() {
-	local _n _i=0 _s _left
-	_s=$1
+	local _i=0 _end
+	_end=$(($(date +%s) + $1))
 	shift
-	if [ -n "${STM_DEADLINE:-}" ]; then
-		_left=$((STM_DEADLINE - $(date +%s)))
-		[ "$_left" -ge 1 ] || _left=1
-		if [ "$_left" -lt "$_s" ]; then
-			echo "wait_until: guard cut from ${_s}s to ${_left}s (the script's limit)" >&2
-			_s=$_left
-		fi
+	if [ -n "${STM_DEADLINE:-}" ] && [ "$STM_DEADLINE" -lt "$_end" ]; then
+		echo "wait_until: guard cut by $((_end - STM_DEADLINE))s (the script's limit)" >&2
+		_end=$STM_DEADLINE
 	fi
-	_n=$((_s * 10))
 	until "$@" >/dev/null 2>&1; do
-		[ "$_i" -lt "$_n" ] || return 1
-		sleep 0.1
 		_i=$((_i + 1))
+		if [ $((_i % 10)) = 0 ] && [ "$(date +%s)" -ge "$_end" ]; then
+			return 1
+		fi
+		sleep 0.1
 	done
 }
 

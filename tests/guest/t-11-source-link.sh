@@ -74,14 +74,15 @@ tap_check "unload of a linked source" rmmod stm_test_source
 mod_load stm_test_source nr_chans=2 period_us=200
 i=0
 fails=0
-while [ $i -lt 200 ]; do
+rounds=$(stress_n 200)
+while [ $i -lt "$rounds" ]; do
 	fsop write $SRC/stm_source_link dummy_stm.$((i % 2)) | grep -q OK || fails=$((fails + 1))
 	if [ $((i % 3)) -eq 0 ]; then
 		fsop write $SRC/stm_source_link none >/dev/null
 	fi
 	i=$((i + 1))
 done
-tap_eq "200 link/relink/unlink rounds" "0" "$fails"
+tap_eq "$rounds link/relink/unlink rounds" "0" "$fails"
 t0=$(cat $PARAMS/ticks)
 fsop write $SRC/stm_source_link dummy_stm.0 >/dev/null
 ticked() { test "$(cat $PARAMS/ticks)" -gt "$t0"; }

@@ -19,8 +19,8 @@ fi
 
 W=$SW_WORK
 S=/sys/class/stm_source
-ROUNDS=${STM_RELOAD_ROUNDS:-25}
-WRITES=${STM_RELOAD_WRITES:-300}
+ROUNDS=${STM_RELOAD_ROUNDS:-$(stress_n 25)}
+WRITES=${STM_RELOAD_WRITES:-$(stress_n 300)}
 MODS="stm_console stm_heartbeat stm_ftrace stm_test_source"
 
 stack_load || tap_fail "load the stack"

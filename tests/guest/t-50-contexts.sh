@@ -10,7 +10,7 @@
 # message sent must arrive (when the sink dropped nothing), and the
 # module must stop and unload cleanly, also while running.
 # The run is a fixed amount of work: stm.ctx_relinks=N (kernel command
-# line, default 200) relinks, then until every context has written (a
+# line, default 200 scaled by the lane's stm.stress) relinks, then until every context has written (a
 # wait with a hang guard, never a time window).
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
@@ -20,7 +20,7 @@ PAR=/sys/module/stm_ctx_test/parameters
 SRC=/sys/class/stm_source/ctx_test
 POL=swstm.0.ctx
 NODE=$CFG/$POL/ctx_test
-RELINKS=$(stm_param ctx_relinks 200)
+RELINKS=$(stm_param ctx_relinks "$(stress_n 200)")
 FDN=200
 
 # ctx_name L: the parameter prefix of context letter L
