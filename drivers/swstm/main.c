@@ -398,9 +398,17 @@ static void swstm_stage_flush_cpu(void *info)
 /* swstm_stage_flush_cpu() as the sink's request.  Context: as it. */
 static void swstm_stage_flush_ipi(void *info)
 {
-	struct swstm_dev *sw = ((struct swstm_cpu *)info)->sw;
+	struct swstm_cpu *c = info;
+	struct swstm_dev *sw = c->sw;
 
-	swstm_stage_flush_cpu(info);
+	swstm_stage_flush_cpu(c);
+	/*
+	 * The next request may be queued from here on (the csd itself is
+	 * released only after we return: a request that comes before
+	 * that gets -EBUSY and gives the bit back, swstm_stage_check()).
+	 * Release: the flush is done before anyone sees the bit clear.
+	 */
+	clear_bit_unlock(0, &c->flush_pending);
 	/* the last access to @info: module exit waits for this */
 	atomic_dec(&sw->flush_ipis);
 }
@@ -436,10 +444,33 @@ void swstm_stage_check(struct swstm_dev *sw)
 		}
 		if (!stale)
 			continue;
+		/*
+		 * Callers are not serialised (the stage timer, poll, a
+		 * waiting read's condition, an O_NONBLOCK read outside the
+		 * reader's lock), and smp_call_function_single_async()
+		 * checks and marks the csd busy in two steps: two callers
+		 * could both queue it, which links it into the target's
+		 * call queue twice (a loop there: a hard lockup).  So only
+		 * the caller that sets the pending bit may queue the csd;
+		 * the bit is fully ordered (test_and_set_bit()) and given
+		 * back by the handler once the flush is done, or here if
+		 * the csd could not be queued.  A request not sent now is
+		 * retried by the timer while a reader waits.
+		 */
+		if (test_and_set_bit(0, &c->flush_pending)) {
+			fresh = true;
+			continue;
+		}
 		atomic_inc(&sw->flush_ipis);
-		/* -EBUSY: the last request is still on its way; fine */
-		if (smp_call_function_single_async(cpu, &c->flush_csd))
+		/*
+		 * -EBUSY: the handler gave the bit back but the csd is not
+		 * released yet; -ENXIO: the CPU went offline
+		 */
+		if (smp_call_function_single_async(cpu, &c->flush_csd)) {
+			clear_bit_unlock(0, &c->flush_pending);
 			atomic_dec(&sw->flush_ipis);
+			fresh = true;
+		}
 	}
 	if (fresh && READ_ONCE(sw->waiting))
 		mod_timer(&sw->stage_timer, jiffies + 2);
