@@ -11,6 +11,8 @@
  *             (x86 local APIC), all on this one component
  *   timer N   an hrtimer traces "tmr" 1..N, one every 0.5 ms (hard IRQ)
  *   bench N   ns per mtt_trace() enabled and filtered out (make bench)
+ *   cycle N   N times: open a new component "mtt_race", trace one u32,
+ *             close it (t-68 writes its sysfs attributes meanwhile)
  * result holds the outcome of the last run.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -362,6 +364,34 @@ static void mt_bench(unsigned int n)
 		 n, div_u64(t1 - t0, n), div_u64(t2, 100), t2 % 100);
 }
 
+/*
+ * Open and close a component @n times, for sysfs writes racing its
+ * removal.  Context: process.
+ */
+static int mt_cycle(unsigned int n)
+{
+	mtt_comp_handle_t h;
+	unsigned int i;
+	u32 v;
+
+	for (i = 1; i <= n; i++) {
+		if (mtt_open(MTT_COMP_ID_ANY, "mtt_race", &h) != MTT_ERR_NONE) {
+			snprintf(result, sizeof(result),
+				 "fail: open %u of %u", i, n);
+			return -EINVAL;
+		}
+		v = i;
+		mtt_trace(h, MTT_LEVEL_INFO, MTT_TRACEITEM_UINT32, &v, "race");
+		if (mtt_close(h) != MTT_ERR_NONE) {
+			snprintf(result, sizeof(result),
+				 "fail: close %u of %u", i, n);
+			return -EINVAL;
+		}
+	}
+	snprintf(result, sizeof(result), "cycles=%u", n);
+	return 0;
+}
+
 /* Context: process (sysfs write). */
 static int mt_run_set(const char *val, const struct kernel_param *kp)
 {
@@ -382,6 +412,8 @@ static int mt_run_set(const char *val, const struct kernel_param *kp)
 		mt_timer_run(n);
 	} else if (sscanf(val, "ctx %u", &n) == 1 && n) {
 		err = mt_ctx(n);
+	} else if (sscanf(val, "cycle %u", &n) == 1 && n) {
+		err = mt_cycle(n);
 	} else {
 		err = -EINVAL;
 	}
@@ -393,7 +425,7 @@ static const struct kernel_param_ops mt_run_ops = {
 	.set	= mt_run_set,
 };
 module_param_cb(run, &mt_run_ops, NULL, 0200);
-MODULE_PARM_DESC(run, "api | trace N | ctx N | timer N | bench N");
+MODULE_PARM_DESC(run, "api | trace N | ctx N | timer N | bench N | cycle N");
 
 static int __init mtest_init(void)
 {
