@@ -25,6 +25,7 @@
 #include <linux/moduleparam.h>
 #include <linux/string.h>
 #include <linux/mtt.h>
+#include <stm_compat.h>
 
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
@@ -276,8 +277,8 @@ static int mt_ctx(unsigned int n)
 		return -EBUSY;
 #endif
 	mt_cpu = get_cpu();
-	hrtimer_init(&mt_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
-	mt_timer.function = mt_tick;
+	stm_compat_hrtimer_setup(&mt_timer, mt_tick, CLOCK_MONOTONIC,
+				 HRTIMER_MODE_REL_PINNED_HARD);
 	hrtimer_start(&mt_timer, ns_to_ktime(100 * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL_PINNED_HARD);
 	put_cpu();
@@ -327,8 +328,8 @@ static void mt_timer_run(unsigned int n)
 	mt_n = n;
 	mt_irq_seq = 0;
 	reinit_completion(&mt_done);
-	hrtimer_init(&mt_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-	mt_timer.function = mt_tmr_tick;
+	stm_compat_hrtimer_setup(&mt_timer, mt_tmr_tick, CLOCK_MONOTONIC,
+				 HRTIMER_MODE_REL_HARD);
 	hrtimer_start(&mt_timer, ns_to_ktime(100 * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL_HARD);
 	wait_for_completion(&mt_done);
