@@ -8,6 +8,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cpuhotplug.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/log2.h>
@@ -464,7 +465,8 @@ void swstm_stage_check(struct swstm_dev *sw)
 		atomic_inc(&sw->flush_ipis);
 		/*
 		 * -EBUSY: the handler gave the bit back but the csd is not
-		 * released yet; -ENXIO: the CPU went offline
+		 * released yet; -ENXIO: the CPU went offline (its buffers
+		 * are flushed by the hotplug callback)
 		 */
 		if (smp_call_function_single_async(cpu, &c->flush_csd)) {
 			clear_bit_unlock(0, &c->flush_pending);
@@ -503,12 +505,30 @@ static int swstm_stage_init(struct swstm_dev *sw)
 }
 
 /*
+ * Store what the buffers of @c, a CPU that runs nothing (offline or
+ * dead), still hold.  Context: process, on another CPU.
+ */
+static void swstm_stage_flush_offline(struct swstm_dev *sw,
+				      struct swstm_cpu *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < SWSTM_LEVELS; i++) {
+		if (!c->stage[i].len)
+			continue;
+		preempt_disable();
+		swstm_stage_flush(sw, &c->stage[i],
+				  swstm_stage_ts(&c->stage[i]));
+		preempt_enable();
+	}
+}
+
+/*
  * Module exit, once no writer is left: store what is still staged (a
  * reader may still read it until the sink goes) and stop the flushers.
  */
 static void swstm_stage_fini(struct swstm_dev *sw)
 {
-	unsigned int i;
 	int cpu;
 
 	del_timer_sync(&sw->stage_timer);
@@ -522,15 +542,30 @@ static void swstm_stage_fini(struct swstm_dev *sw)
 		if (cpu_online(cpu) &&
 		    !smp_call_function_single(cpu, swstm_stage_flush_cpu, c, 1))
 			continue;
-		for (i = 0; i < SWSTM_LEVELS; i++) {
-			if (!c->stage[i].len)
-				continue;
-			preempt_disable();
-			swstm_stage_flush(sw, &c->stage[i],
-					  swstm_stage_ts(&c->stage[i]));
-			preempt_enable();
-		}
+		swstm_stage_flush_offline(sw, c);
 	}
+}
+
+/* our dynamic CPU hotplug state (module init), 0 if none */
+static int swstm_cpuhp_state;
+
+/*
+ * CPU hotplug: @cpu is dead.  Store the packets its buffers still hold
+ * (the reader asks online CPUs only, so they would wait for the CPU to
+ * come back, or for the module to go).  The teardown of a "prepare"
+ * state runs on the controlling CPU once @cpu has stopped: nothing
+ * touches its buffers any more, and a flush request on its way was run
+ * by @cpu before it stopped.  Context: process, CPU hotplug locked.
+ */
+static int swstm_cpu_dead(unsigned int cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_devs; i++)
+		if (swstm_devs[i])
+			swstm_stage_flush_offline(swstm_devs[i],
+						  &swstm_devs[i]->cpus[cpu]);
+	return 0;
 }
 
 /* Module init. */
@@ -646,18 +681,31 @@ static int __init swstm_init(void)
 		err = swstm_dev_create(i, roundup_pow_of_two(sink_size));
 		if (err) {
 			pr_err("swstm.%u: cannot create device: %d\n", i, err);
-			while (i--)
-				swstm_dev_destroy(i);
-			return err;
+			goto err_destroy;
 		}
 	}
+	/* no callback for CPUs already up: their buffers are in use */
+	err = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "swstm:dead",
+					NULL, swstm_cpu_dead);
+	if (err < 0) {
+		pr_err("cannot set up the CPU hotplug callback: %d\n", err);
+		goto err_destroy;
+	}
+	swstm_cpuhp_state = err;
 	return 0;
+
+err_destroy:
+	while (i--)
+		swstm_dev_destroy(i);
+	return err;
 }
 
 static void __exit swstm_exit(void)
 {
 	unsigned int i;
 
+	/* before the devices go: the callback uses them */
+	cpuhp_remove_state_nocalls(swstm_cpuhp_state);
 	for (i = nr_devs; i--; )
 		swstm_dev_destroy(i);
 }

@@ -13,7 +13,8 @@
 #    sizes on a small sink: every message arrives whole or not at all,
 #    and sent = received + drops exactly.  A reader whose claim lost to
 #    an overwriter used to keep that record's header and could emit it
-#    from its middle, or emit one already counted as lost.
+#    from its middle, or emit one already counted as lost;
+#  - a CPU that goes offline: what it had staged is stored at once.
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
 
@@ -25,6 +26,22 @@ C1=$((NCPU > 1 ? 1 : 0))
 # cal: function call interrupts (IPIs) taken so far, all CPUs
 cal() {
 	awk '$1 == "CAL:" { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i } END { print n + 0 }' /proc/interrupts
+}
+
+# two_writers ID SIZE_A N_A SIZE_B N_B: writer A (CPU 0) and writer B
+# (CPU 1, or 0) on channels of policy node ID, N_A messages of SIZE_A
+# bytes and N_B of SIZE_B, started together; both must succeed
+two_writers() {
+	local apid bpid
+	rm -f $W/go $W/ra $W/rb
+	swstm_write -i "$1" -t A -s "$2" -n "$3" -c 0 -r $W/ra -g $W/go >$W/a.out &
+	apid=$!
+	swstm_write -i "$1" -t B -s "$4" -n "$5" -c $C1 -r $W/rb -g $W/go >$W/b.out &
+	bpid=$!
+	sw_wait_file $W/ra && sw_wait_file $W/rb
+	touch $W/go
+	wait $apid $bpid
+	tap_eq "both writers done" "OK OK" "$(head -qn 1 $W/a.out $W/b.out | tr '\n' ' ' | sed 's/ $//')"
 }
 
 # counters: "packets=P drops=D queued=Q"
@@ -47,19 +64,12 @@ stack_load sink_size=16777216
 tap_check "load stm_p_unended" mod_load stm_p_unended
 sw_policy swstm.0:p_unended.st
 sw_node swstm.0:p_unended.st w "3 3" "20 29"
-rm -f $W/go $W/ra $W/rb $W/rr $W/stop
+rm -f $W/rr $W/stop
 cal0=$(cal)
 swstm_read storm -t 8 -r $W/rr -g $W/stop >$W/storm.out &
 spid=$!
 sw_wait_file $W/rr
-swstm_write -i w -t A -s 64 -n $N -c 0 -r $W/ra -g $W/go >$W/a.out &
-apid=$!
-swstm_write -i w -t B -s 64 -n $N -c $C1 -r $W/rb -g $W/go >$W/b.out &
-bpid=$!
-sw_wait_file $W/ra && sw_wait_file $W/rb
-touch $W/go
-wait $apid $bpid
-tap_eq "both writers done" "OK OK" "$(head -qn 1 $W/a.out $W/b.out | tr '\n' ' ' | sed 's/ $//')"
+two_writers w 64 $N 64 $N
 # the readers keep asking until every staged packet is stored
 stored() { [ "$(sw_attr 0 packets)" -eq $((2 * N * 8)) ]; }
 wait_until 120 stored
@@ -85,20 +95,13 @@ sw_reload sink_size=4096
 sw_policy swstm.0.ovw
 sw_node swstm.0.ovw o "2 2" "10 19"
 echo 1 >$A/overwrite
-rm -f $W/go $W/ra $W/rb $W/stop $W/o.stp
+rm -f $W/stop $W/o.stp
 swstm_read drain -o $W/o.stp -g $W/stop >$W/rd.out &
 rpid=$!
-swstm_write -i o -t A -s 56 -n $NA -c 0 -r $W/ra -g $W/go >$W/a.out &
-apid=$!
-swstm_write -i o -t B -s 600 -n $NB -c $C1 -r $W/rb -g $W/go >$W/b.out &
-bpid=$!
-sw_wait_file $W/ra && sw_wait_file $W/rb
-touch $W/go
-wait $apid $bpid
+two_writers o 56 $NA 600 $NB
 touch $W/stop
 wait $rpid
 echo 0 >$A/overwrite
-tap_eq "both writers done" "OK OK" "$(head -qn 1 $W/a.out $W/b.out | tr '\n' ' ' | sed 's/ $//')"
 tap_eq "reader done" OK "$(head -n 1 $W/rd.out)"
 tap_eq "sink empty" 0 "$(sw_attr 0 queued)"
 ca=$(sw_chan_of $W/a.out)
@@ -117,6 +120,29 @@ tap_match "writer B: whole messages only, in order" \
 	"^OK msgs=$kb incomplete=0 other=$ka B=$kb " "$sb"
 tap_eq "sent = received + drops, in packets" $((NA * PA + NB * PB)) \
 	$((${ka:-0} * PA + ${kb:-0} * PB + $(sw_attr 0 drops)))
+
+# --- a CPU that goes offline --------------------------------------------------
+ONL=/sys/devices/system/cpu/cpu1/online
+if [ "$NCPU" -gt 1 ] && [ -w $ONL ]; then
+	mod_loaded stm_p_unended || mod_load stm_p_unended
+	# one policy per device
+	sw_policy_rm
+	sw_policy swstm.0:p_unended.hp
+	sw_node swstm.0:p_unended.hp w "3 3" "20 29"
+	p0=$(sw_attr 0 packets)
+	d0=$(sw_attr 0 drops)
+	tap_check "one message staged on CPU 1" \
+		swstm_write -i w -t C -s 64 -n 1 -c 1
+	tap_eq "staged, not stored yet" "$p0" "$(sw_attr 0 packets)"
+	tap_errno "CPU 1 offline" OK fsop write $ONL 0
+	tap_eq "its staged packets stored when it went" $((p0 + 8)) "$(sw_attr 0 packets)"
+	tap_errno "CPU 1 online again" OK fsop write $ONL 1
+	tap_eq "CPU 1 online" 1 "$(cat $ONL)"
+	sw_drain $W/hp.stp >/dev/null
+	tap_eq "all read, none dropped" "packets=$((p0 + 8)) drops=$d0 queued=0" "$(counters)"
+else
+	tap_skip "a CPU that goes offline" "no CPU 1 that can go offline"
+fi
 
 sw_finish
 exit 0
