@@ -28,19 +28,10 @@ cal() {
 	awk '$1 == "CAL:" { for (i = 2; i <= NF && $i ~ /^[0-9]+$/; i++) n += $i } END { print n + 0 }' /proc/interrupts
 }
 
-# two_writers ID SIZE_A N_A SIZE_B N_B: writer A (CPU 0) and writer B
-# (CPU 1, or 0) on channels of policy node ID, N_A messages of SIZE_A
-# bytes and N_B of SIZE_B, started together; both must succeed
+# two_writers ID SIZE_A N_A SIZE_B N_B: sw_two_writers with a message
+# size and count each; both must succeed
 two_writers() {
-	local apid bpid
-	rm -f $W/go $W/ra $W/rb
-	swstm_write -i "$1" -t A -s "$2" -n "$3" -c 0 -r $W/ra -g $W/go >$W/a.out &
-	apid=$!
-	swstm_write -i "$1" -t B -s "$4" -n "$5" -c $C1 -r $W/rb -g $W/go >$W/b.out &
-	bpid=$!
-	sw_wait_file $W/ra && sw_wait_file $W/rb
-	touch $W/go
-	wait $apid $bpid
+	sw_two_writers "$1" "$3" "$2" "$5" "$4"
 	tap_eq "both writers done" "OK OK" "$(head -qn 1 $W/a.out $W/b.out | tr '\n' ' ' | sed 's/ $//')"
 }
 
@@ -104,8 +95,6 @@ wait $rpid
 echo 0 >$A/overwrite
 tap_eq "reader done" OK "$(head -n 1 $W/rd.out)"
 tap_eq "sink empty" 0 "$(sw_attr 0 queued)"
-ca=$(sw_chan_of $W/a.out)
-cb=$(sw_chan_of $W/b.out)
 tap_check "mttdecode the capture" sw_decode $W/o.stp $W/o.json
 sa=$(sw_summary $W/o.json -l -m 2 -c "$ca" -t A -s 56 -n $NA)
 sb=$(sw_summary $W/o.json -l -m 2 -c "$cb" -t B -s 600 -n $NB)
