@@ -27,13 +27,24 @@ static void mtt_comp_update(struct mtt_comp *c)
 	WRITE_ONCE(c->pub.active, c->filter & mtt_core_filter);
 }
 
-/* Context: process. */
-void mtt_comp_set_filter(struct mtt_comp *c, u32 filter)
+/*
+ * Context: process.
+ * Return: 0, or -ENODEV once @c is closed (a sysfs write racing the last
+ * mtt_close() must not make it active again).
+ */
+int mtt_comp_set_filter(struct mtt_comp *c, u32 filter)
 {
+	int err = 0;
+
 	mutex_lock(&mtt_mutex);
-	c->filter = filter;
-	mtt_comp_update(c);
+	if (c->dead) {
+		err = -ENODEV;
+	} else {
+		c->filter = filter;
+		mtt_comp_update(c);
+	}
 	mutex_unlock(&mtt_mutex);
+	return err;
 }
 
 /* Context: process. */
@@ -50,19 +61,26 @@ void mtt_set_core(u32 filter)
 
 /*
  * Pin @c to channel offset @chan.  Context: process.
- * Return: 0 or -ERANGE.
+ * Return: 0, -ERANGE, or -ENODEV once @c is closed (its channel is given
+ * back already: it must not be put twice).
  */
 int mtt_comp_set_chan(struct mtt_comp *c, unsigned int chan)
 {
+	int err = 0;
+
 	if (chan >= mtt_nr_comp_chans)
 		return -ERANGE;
 	mutex_lock(&mtt_mutex);
-	mtt_chan_get(chan);
-	mtt_chan_put(c->chan);
-	WRITE_ONCE(c->chan, chan);
-	c->pinned = true;
+	if (c->dead) {
+		err = -ENODEV;
+	} else {
+		mtt_chan_get(chan);
+		mtt_chan_put(c->chan);
+		WRITE_ONCE(c->chan, chan);
+		c->pinned = true;
+	}
 	mutex_unlock(&mtt_mutex);
-	return 0;
+	return err;
 }
 
 /* Sum of the per-CPU counters.  Context: any but NMI. */
@@ -157,6 +175,34 @@ static struct mtt_comp *mtt_comp_create(u32 id, const char *name)
 	return c;
 }
 
+/*
+ * The last close of @c, first part: mark it dead before its channel is
+ * given back, so that a sysfs write that comes before its directory is
+ * gone (mtt_comp_remove()) neither puts the channel again nor makes it
+ * active again; mute it and take it off the list.
+ * Context: process, mtt_mutex held.
+ */
+static void mtt_comp_kill(struct mtt_comp *c)
+{
+	c->dead = true;
+	WRITE_ONCE(c->pub.active, 0);
+	list_del_rcu(&c->entry);
+	mtt_chan_put(c->chan);
+}
+
+/*
+ * The last close of @c, second part, after mtt_comp_kill(): wait for
+ * mtt_data_raw(), which walks the list under RCU, then remove its
+ * source and its directory (whose attributes take mtt_mutex).
+ * Context: process, mtt_mutex not held.
+ */
+static void mtt_comp_remove(struct mtt_comp *c)
+{
+	synchronize_rcu();
+	mtt_pin_unregister(c);
+	mtt_sysfs_del(c);
+}
+
 /* A handle for failed opens: lets nothing through. */
 static struct mtt_component mtt_closed;
 
@@ -238,18 +284,12 @@ mtt_return_t mtt_close(const mtt_comp_handle_t comp_handle)
 	c = to_mtt_comp(comp_handle);
 	mutex_lock(&mtt_mutex);
 	if (!--c->opens) {
-		WRITE_ONCE(c->pub.active, 0);
-		list_del_rcu(&c->entry);
-		mtt_chan_put(c->chan);
+		mtt_comp_kill(c);
 		last = true;
 	}
 	mutex_unlock(&mtt_mutex);
-	if (last) {
-		/* mtt_data_raw() walks the list under RCU */
-		synchronize_rcu();
-		mtt_pin_unregister(c);
-		mtt_sysfs_del(c);
-	}
+	if (last)
+		mtt_comp_remove(c);
 	return MTT_ERR_NONE;
 }
 EXPORT_SYMBOL_GPL(mtt_close);
@@ -324,8 +364,8 @@ mtt_return_t mtt_set_component_filter(const mtt_comp_handle_t comp_handle,
 	c = to_mtt_comp(comp_handle);
 	if (prev_level)
 		*prev_level = READ_ONCE(c->filter);
-	mtt_comp_set_filter(c, new_level);
-	return MTT_ERR_NONE;
+	return mtt_comp_set_filter(c, new_level) ? MTT_ERR_PARAM :
+	       MTT_ERR_NONE;
 }
 EXPORT_SYMBOL_GPL(mtt_set_component_filter);
 
@@ -413,16 +453,11 @@ void mtt_components_exit(void)
 		mutex_lock(&mtt_mutex);
 		c = list_first_entry_or_null(&mtt_components, struct mtt_comp,
 					     entry);
-		if (c) {
-			WRITE_ONCE(c->pub.active, 0);
-			list_del_rcu(&c->entry);
-			mtt_chan_put(c->chan);
-		}
+		if (c)
+			mtt_comp_kill(c);
 		mutex_unlock(&mtt_mutex);
 		if (!c)
 			break;
-		synchronize_rcu();
-		mtt_pin_unregister(c);
-		mtt_sysfs_del(c);
+		mtt_comp_remove(c);
 	}
 }

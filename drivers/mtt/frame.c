@@ -269,7 +269,8 @@ EXPORT_SYMBOL_GPL(__mtt_print);
  *
  * Context: any, NMI included.
  * Return: MTT_ERR_NONE (sent or filtered out), MTT_ERR_PARAM (no such
- * component, bad length), or as __mtt_trace().
+ * component, bad length), MTT_ERR_CONNECTION (nothing sent) where RCU is
+ * not watching, or as __mtt_trace().
  */
 mtt_return_t notrace mtt_data_raw(const u32 componentid, const u32 level,
 				  const u32 length, const void *data)
@@ -279,6 +280,14 @@ mtt_return_t notrace mtt_data_raw(const u32 componentid, const u32 level,
 
 	if (length > MTT_PAYLOAD_MAX || (length && !data))
 		return MTT_ERR_PARAM;
+	/*
+	 * The list is read under RCU, which protects nothing where RCU is
+	 * not watching this CPU (a function-trace callback in the idle
+	 * loop or in entry code): mtt_close()'s synchronize_rcu() would not
+	 * wait for us.  Refused there, as stm_source_write() refuses.
+	 */
+	if (unlikely(!rcu_is_watching()))
+		return MTT_ERR_CONNECTION;
 	rcu_read_lock();
 	list_for_each_entry_rcu(c, &mtt_components, entry) {
 		if (c->id != componentid)

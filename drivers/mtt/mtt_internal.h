@@ -54,6 +54,8 @@ struct mtt_pin {
  * @chan:	channel offset in the source's range (READ_ONCE)
  * @pinned:	@chan was chosen by the user (sysfs or a predefined id)
  * @opens:	mtt_open() calls not yet closed (mtt_mutex)
+ * @dead:	closed for the last time (mtt_mutex): its channel is given
+ *		back and its directory is going; sysfs writes fail
  * @stats:	counters
  * @pin:	its own source, pinning it through node mtt/<name>
  * @name:	component name
@@ -67,6 +69,7 @@ struct mtt_comp {
 	unsigned int		chan;
 	bool			pinned;
 	unsigned int		opens;
+	bool			dead;
 	struct mtt_stats __percpu *stats;
 	struct mtt_pin		pin;
 	char			name[MTT_COMP_NAME_LEN];
@@ -81,7 +84,7 @@ static inline struct mtt_comp *to_mtt_comp(struct mtt_component *pub)
 extern struct mutex mtt_mutex;
 extern struct list_head mtt_components;
 extern u32 mtt_core_filter;
-void mtt_comp_set_filter(struct mtt_comp *c, u32 filter);
+int mtt_comp_set_filter(struct mtt_comp *c, u32 filter);
 void mtt_set_core(u32 filter);
 int mtt_comp_set_chan(struct mtt_comp *c, unsigned int chan);
 void mtt_comp_stats(struct mtt_comp *c, u64 *sent, u64 *dropped);

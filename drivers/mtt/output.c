@@ -77,7 +77,9 @@ void mtt_chan_get(unsigned int chan)
 /* Context: process, mtt_mutex held. */
 void mtt_chan_put(unsigned int chan)
 {
-	mtt_chan_users[chan]--;
+	/* a put without its get: a component's channel given back twice */
+	if (!WARN_ON_ONCE(!mtt_chan_users[chan]))
+		mtt_chan_users[chan]--;
 }
 
 /**

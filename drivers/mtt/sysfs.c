@@ -45,10 +45,9 @@ static ssize_t filter_store(struct kobject *kobj, struct kobj_attribute *attr,
 	int err;
 
 	err = mtt_parse_mask(buf, &mask);
-	if (err)
-		return err;
-	mtt_comp_set_filter(to_comp(kobj), mask);
-	return count;
+	if (!err)
+		err = mtt_comp_set_filter(to_comp(kobj), mask);
+	return err ? err : count;
 }
 
 static ssize_t channel_show(struct kobject *kobj, struct kobj_attribute *attr,

@@ -21,8 +21,9 @@ static void stm_ftrace_unlink(struct stm_source_data *data);
 
 /**
  * struct stm_ftrace - the source and its trace export
- * @data:	the stm_source "ftrace", one channel per possible CPU
- *		(rounded up to a power of two)
+ * @data:	the stm_source "ftrace", one channel per CPU id up to the
+ *		highest possible one (nr_cpu_ids, rounded up to a power of
+ *		two): a record goes out on its CPU's channel
  * @export:	registered while linked
  */
 struct stm_ftrace {
@@ -74,7 +75,11 @@ static void stm_ftrace_unlink(struct stm_source_data *data)
 
 static int __init stm_ftrace_init(void)
 {
-	stm_ftrace.data.nr_chans = roundup_pow_of_two(num_possible_cpus());
+	/*
+	 * Indexed by smp_processor_id(): with a sparse possible mask the
+	 * count of possible CPUs would leave the highest ones out.
+	 */
+	stm_ftrace.data.nr_chans = roundup_pow_of_two(nr_cpu_ids);
 	return stm_source_register_device(NULL, &stm_ftrace.data);
 }
 module_init(stm_ftrace_init);

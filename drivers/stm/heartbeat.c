@@ -12,6 +12,7 @@
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/stm.h>
+#include <stm_compat.h>
 
 #define STM_HEARTBEAT_MAX	32
 #define STM_HEARTBEAT_MAX_MS	3600000U
@@ -126,8 +127,8 @@ static int __init stm_heartbeat_init(void)
 	for (i = 0; i < nr_devs; i++) {
 		struct stm_heartbeat *hb = &stm_heartbeats[i];
 
-		hrtimer_init(&hb->hrtimer, CLOCK_MONOTONIC, HRTIMER_MODE_REL);
-		hb->hrtimer.function = stm_heartbeat_beat;
+		stm_compat_hrtimer_setup(&hb->hrtimer, stm_heartbeat_beat,
+					 CLOCK_MONOTONIC, HRTIMER_MODE_REL);
 		hb->data.nr_chans = 1;
 		hb->data.link = stm_heartbeat_link;
 		hb->data.unlink = stm_heartbeat_unlink;

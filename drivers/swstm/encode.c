@@ -295,6 +295,11 @@ bool swstm_enc_next(struct swstm_enc *enc, struct swstm_ring *ring,
 	const u8 *stream = (const u8 *)(rec + 1);
 	unsigned int d, n;
 
+	/*
+	 * The record in hand is used up: take the next one.  Nothing of
+	 * enc->rec's header nor rec_pos changes unless one was taken
+	 * (swstm_ring_read() publishes a copy only after its claim).
+	 */
 	while (enc->rec_pos >= rec->len) {
 		if (!swstm_ring_read(ring, rec, &enc->rec_lost))
 			return false;

@@ -8,6 +8,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cpuhotplug.h>
 #include <linux/jiffies.h>
 #include <linux/kernel.h>
 #include <linux/log2.h>
@@ -398,9 +399,17 @@ static void swstm_stage_flush_cpu(void *info)
 /* swstm_stage_flush_cpu() as the sink's request.  Context: as it. */
 static void swstm_stage_flush_ipi(void *info)
 {
-	struct swstm_dev *sw = ((struct swstm_cpu *)info)->sw;
+	struct swstm_cpu *c = info;
+	struct swstm_dev *sw = c->sw;
 
-	swstm_stage_flush_cpu(info);
+	swstm_stage_flush_cpu(c);
+	/*
+	 * The next request may be queued from here on (the csd itself is
+	 * released only after we return: a request that comes before
+	 * that gets -EBUSY and gives the bit back, swstm_stage_check()).
+	 * Release: the flush is done before anyone sees the bit clear.
+	 */
+	clear_bit_unlock(0, &c->flush_pending);
 	/* the last access to @info: module exit waits for this */
 	atomic_dec(&sw->flush_ipis);
 }
@@ -436,10 +445,34 @@ void swstm_stage_check(struct swstm_dev *sw)
 		}
 		if (!stale)
 			continue;
+		/*
+		 * Callers are not serialised (the stage timer, poll, a
+		 * waiting read's condition, an O_NONBLOCK read outside the
+		 * reader's lock), and smp_call_function_single_async()
+		 * checks and marks the csd busy in two steps: two callers
+		 * could both queue it, which links it into the target's
+		 * call queue twice (a loop there: a hard lockup).  So only
+		 * the caller that sets the pending bit may queue the csd;
+		 * the bit is fully ordered (test_and_set_bit()) and given
+		 * back by the handler once the flush is done, or here if
+		 * the csd could not be queued.  A request not sent now is
+		 * retried by the timer while a reader waits.
+		 */
+		if (test_and_set_bit(0, &c->flush_pending)) {
+			fresh = true;
+			continue;
+		}
 		atomic_inc(&sw->flush_ipis);
-		/* -EBUSY: the last request is still on its way; fine */
-		if (smp_call_function_single_async(cpu, &c->flush_csd))
+		/*
+		 * -EBUSY: the handler gave the bit back but the csd is not
+		 * released yet; -ENXIO: the CPU went offline (its buffers
+		 * are flushed by the hotplug callback)
+		 */
+		if (smp_call_function_single_async(cpu, &c->flush_csd)) {
+			clear_bit_unlock(0, &c->flush_pending);
 			atomic_dec(&sw->flush_ipis);
+			fresh = true;
+		}
 	}
 	if (fresh && READ_ONCE(sw->waiting))
 		mod_timer(&sw->stage_timer, jiffies + 2);
@@ -472,12 +505,30 @@ static int swstm_stage_init(struct swstm_dev *sw)
 }
 
 /*
+ * Store what the buffers of @c, a CPU that runs nothing (offline or
+ * dead), still hold.  Context: process, on another CPU.
+ */
+static void swstm_stage_flush_offline(struct swstm_dev *sw,
+				      struct swstm_cpu *c)
+{
+	unsigned int i;
+
+	for (i = 0; i < SWSTM_LEVELS; i++) {
+		if (!c->stage[i].len)
+			continue;
+		preempt_disable();
+		swstm_stage_flush(sw, &c->stage[i],
+				  swstm_stage_ts(&c->stage[i]));
+		preempt_enable();
+	}
+}
+
+/*
  * Module exit, once no writer is left: store what is still staged (a
  * reader may still read it until the sink goes) and stop the flushers.
  */
 static void swstm_stage_fini(struct swstm_dev *sw)
 {
-	unsigned int i;
 	int cpu;
 
 	del_timer_sync(&sw->stage_timer);
@@ -491,15 +542,30 @@ static void swstm_stage_fini(struct swstm_dev *sw)
 		if (cpu_online(cpu) &&
 		    !smp_call_function_single(cpu, swstm_stage_flush_cpu, c, 1))
 			continue;
-		for (i = 0; i < SWSTM_LEVELS; i++) {
-			if (!c->stage[i].len)
-				continue;
-			preempt_disable();
-			swstm_stage_flush(sw, &c->stage[i],
-					  swstm_stage_ts(&c->stage[i]));
-			preempt_enable();
-		}
+		swstm_stage_flush_offline(sw, c);
 	}
+}
+
+/* our dynamic CPU hotplug state (module init), 0 if none */
+static int swstm_cpuhp_state;
+
+/*
+ * CPU hotplug: @cpu is dead.  Store the packets its buffers still hold
+ * (the reader asks online CPUs only, so they would wait for the CPU to
+ * come back, or for the module to go).  The teardown of a "prepare"
+ * state runs on the controlling CPU once @cpu has stopped: nothing
+ * touches its buffers any more, and a flush request on its way was run
+ * by @cpu before it stopped.  Context: process, CPU hotplug locked.
+ */
+static int swstm_cpu_dead(unsigned int cpu)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr_devs; i++)
+		if (swstm_devs[i])
+			swstm_stage_flush_offline(swstm_devs[i],
+						  &swstm_devs[i]->cpus[cpu]);
+	return 0;
 }
 
 /* Module init. */
@@ -615,18 +681,31 @@ static int __init swstm_init(void)
 		err = swstm_dev_create(i, roundup_pow_of_two(sink_size));
 		if (err) {
 			pr_err("swstm.%u: cannot create device: %d\n", i, err);
-			while (i--)
-				swstm_dev_destroy(i);
-			return err;
+			goto err_destroy;
 		}
 	}
+	/* no callback for CPUs already up: their buffers are in use */
+	err = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "swstm:dead",
+					NULL, swstm_cpu_dead);
+	if (err < 0) {
+		pr_err("cannot set up the CPU hotplug callback: %d\n", err);
+		goto err_destroy;
+	}
+	swstm_cpuhp_state = err;
 	return 0;
+
+err_destroy:
+	while (i--)
+		swstm_dev_destroy(i);
+	return err;
 }
 
 static void __exit swstm_exit(void)
 {
 	unsigned int i;
 
+	/* before the devices go: the callback uses them */
+	cpuhp_remove_state_nocalls(swstm_cpuhp_state);
 	for (i = nr_devs; i--; )
 		swstm_dev_destroy(i);
 }

@@ -327,12 +327,19 @@ notrace bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
  * discarded (and the losses they carried) since the reader's last
  * record.  Returns false if there is nothing to take (empty, or the
  * oldest record is still being written).
+ *
+ * The header in @out is written only when a record is taken (true): a
+ * copy that lost its claim to an overwriter belongs to a record counted
+ * as lost, or to one being written over it, and must never reach the
+ * encoder.  The stream bytes after @out are scratch space until then:
+ * the caller has used up the record they held.
  */
 bool swstm_ring_read(struct swstm_ring *ring, struct swstm_rec *out,
 		     unsigned long *lost)
 {
 	unsigned long tail = atomic_long_read(&ring->tail);
 	unsigned long pos, seq, off;
+	struct swstm_rec rec;
 	long diff;
 
 	for (;;) {
@@ -346,17 +353,19 @@ bool swstm_ring_read(struct swstm_ring *ring, struct swstm_rec *out,
 			 * so the reader never holds one.  If an overwriter
 			 * took pos first, the copy may be torn: drop it.
 			 */
-			swstm_rec_peek(ring, pos, out);
-			off = (pos & ring->mask) * SWSTM_SLOT_SIZE + sizeof(*out);
-			swstm_ring_copy_out(ring, off, (u8 *)(out + 1), out->len);
+			swstm_rec_peek(ring, pos, &rec);
+			off = (pos & ring->mask) * SWSTM_SLOT_SIZE + sizeof(rec);
+			swstm_ring_copy_out(ring, off, (u8 *)(out + 1), rec.len);
 			if (atomic_long_try_cmpxchg(&ring->tail, &tail,
-						    swstm_word(pos + swstm_rec_slots(out->len),
+						    swstm_word(pos + swstm_rec_slots(rec.len),
 							       0)))
 				break;
 			continue;	/* tail holds the current value */
 		}
 		tail = atomic_long_read(&ring->tail);
 	}
+	/* ours now: publish it */
+	*out = rec;
 	*lost = swstm_word_lost(tail) + swstm_word_lost(seq);
 	return true;
 }

@@ -120,11 +120,14 @@ struct swstm_stage {
  * struct swstm_cpu - one CPU's staging buffers and their flusher
  * @stage:	a buffer for each context level (task, softirq, hardirq, NMI)
  * @flush_csd:	IPI that flushes the buffers on this CPU (the sink's request)
+ * @flush_pending: bit 0 set while @flush_csd is queued or running: only
+ *		its owner may queue it (see swstm_stage_check())
  * @sw:		the device
  */
 struct swstm_cpu {
 	struct swstm_stage	stage[SWSTM_LEVELS];
 	call_single_data_t	flush_csd;
+	unsigned long		flush_pending;
 	struct swstm_dev	*sw;
 } ____cacheline_aligned;
 

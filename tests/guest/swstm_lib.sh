@@ -133,9 +133,10 @@ sw_chan_of() {
 	sed -n 's/^master=[0-9]* channel=\([0-9]*\)$/\1/p' "$1"
 }
 
-# sw_two_writers ID COUNT SIZES: writers A (pinned to CPU 0) and B (CPU 1,
-# or 0 on a single CPU) on their own channels of policy node ID, COUNT
-# messages of SIZES each, started together once both have their channel.
+# sw_two_writers ID COUNT SIZES [COUNT_B SIZES_B]: writers A (pinned to
+# CPU 0) and B (CPU 1, or 0 on a single CPU) on their own channels of
+# policy node ID, COUNT messages of SIZES each (B: COUNT_B of SIZES_B if
+# given), started together once both have their channel.
 # Waits for them, then sets ca and cb (their channels); their outputs are
 # $SW_WORK/a.out and $SW_WORK/b.out.
 sw_two_writers() {
@@ -144,7 +145,7 @@ sw_two_writers() {
 	rm -f $w/go $w/ra $w/rb
 	swstm_write -i "$1" -t A -s "$3" -n "$2" -c 0 -r $w/ra -g $w/go >$w/a.out &
 	apid=$!
-	swstm_write -i "$1" -t B -s "$3" -n "$2" -c $c1 -r $w/rb -g $w/go >$w/b.out &
+	swstm_write -i "$1" -t B -s "${5:-$3}" -n "${4:-$2}" -c $c1 -r $w/rb -g $w/go >$w/b.out &
 	bpid=$!
 	sw_wait_file $w/ra && sw_wait_file $w/rb
 	touch $w/go

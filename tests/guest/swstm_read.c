@@ -17,6 +17,13 @@
  *   swstm_read hold [-d SINK] [-r READY] [-g STOP] [-s SECS]
  *       open, create READY, keep the sink open until STOP exists (at
  *       most SECS, default 60), close.  Prints "OK" or the errno name.
+ *   swstm_read storm [-d SINK] [-t THREADS] [-r READY] -g STOP
+ *       open with O_NONBLOCK and read from THREADS threads (default 8)
+ *       sharing the file, thread i pinned to CPU i modulo the CPU count:
+ *       even ones read() in a loop (EAGAIN mostly), odd ones poll() for
+ *       at most 1 ms, then read(); every EAGAIN and every poll() may ask
+ *       CPUs to store their staged packets.  Until STOP exists (at most
+ *       600 s); what is read is thrown away.  Prints "OK", "bytes=N".
  *   swstm_read block [-d SINK] [-m read|poll|select|epoll] [-r READY]
  *                    [-o FILE] [-s SECS]
  *       open, create READY, then wait for data in read(), poll(),
@@ -29,6 +36,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +138,88 @@ static int do_drain(void)
 		if (save(out, buf, n))
 			return fail(outfile);
 		total += (unsigned long long)n;
+	}
+	printf("OK\nbytes=%llu\n", total);
+	return 0;
+}
+
+struct storm {
+	pthread_t	tid;
+	int		fd;
+	int		idx;
+	int		err;
+	unsigned long long bytes;
+};
+
+static void *storm_thread(void *arg)
+{
+	struct storm *t = arg;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	char buf[4096];
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(t->idx % (ncpu > 0 ? ncpu : 1), &set);
+	sched_setaffinity(0, sizeof(set), &set);
+	while (access(stop, F_OK)) {
+		ssize_t n;
+
+		if (t->idx & 1) {
+			struct pollfd p = { .fd = t->fd, .events = POLLIN };
+
+			if (poll(&p, 1, 1) < 0 && errno != EINTR) {
+				t->err = errno;
+				break;
+			}
+		}
+		n = read(t->fd, buf, sizeof(buf));
+		if (n > 0)
+			t->bytes += (unsigned long long)n;
+		else if (!n)
+			t->err = ENODATA;
+		else if (errno != EAGAIN && errno != EINTR)
+			t->err = errno;
+		if (t->err)
+			break;
+	}
+	return NULL;
+}
+
+static int do_storm(int nthreads)
+{
+	unsigned long long total = 0;
+	struct storm *t;
+	int fd, i, err = 0;
+
+	if (!stop || nthreads < 1) {
+		errno = EINVAL;
+		return fail("storm needs -g STOP and -t > 0");
+	}
+	t = calloc((size_t)nthreads, sizeof(*t));
+	if (!t)
+		return fail("calloc");
+	fd = open(sink, O_RDONLY | O_NONBLOCK);
+	if (fd < 0)
+		return fail(sink);
+	for (i = 0; i < nthreads; i++) {
+		t[i].fd = fd;
+		t[i].idx = i;
+		errno = pthread_create(&t[i].tid, NULL, storm_thread, &t[i]);
+		if (errno)
+			return fail("pthread_create");
+	}
+	touch(ready);
+	for (i = 0; i < nthreads; i++) {
+		pthread_join(t[i].tid, NULL);
+		total += t[i].bytes;
+		if (t[i].err && !err)
+			err = t[i].err;
+	}
+	close(fd);
+	free(t);
+	if (err) {
+		errno = err;
+		return fail("storm read");
 	}
 	printf("OK\nbytes=%llu\n", total);
 	return 0;
@@ -261,15 +352,15 @@ static int do_block(void)
 int main(int argc, char **argv)
 {
 	const char *cmd;
-	int opt;
+	int opt, nthreads = 8;
 
 	if (argc < 2) {
-		fprintf(stderr, "usage: swstm_read drain|eagain|open|seek|hold|block [opts]\n");
+		fprintf(stderr, "usage: swstm_read drain|eagain|open|seek|hold|block|storm [opts]\n");
 		return 2;
 	}
 	cmd = argv[1];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "d:o:b:i:Nr:g:s:m:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:o:b:i:Nr:g:s:m:t:")) != -1) {
 		switch (opt) {
 		case 'd': sink = optarg; break;
 		case 'o': outfile = optarg; break;
@@ -280,6 +371,7 @@ int main(int argc, char **argv)
 		case 'g': stop = optarg; break;
 		case 's': secs = atoi(optarg); break;
 		case 'm': method = optarg; break;
+		case 't': nthreads = atoi(optarg); break;
 		default: return 2;
 		}
 	}
@@ -298,6 +390,8 @@ int main(int argc, char **argv)
 		return do_hold();
 	if (!strcmp(cmd, "block"))
 		return do_block();
+	if (!strcmp(cmd, "storm"))
+		return do_storm(nthreads);
 	fprintf(stderr, "unknown command %s\n", cmd);
 	return 2;
 }

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# stm_ftrace through p_sys-t: the source takes one channel per possible
-# CPU (rounded up to a power of two); while linked, a trace export sends
+# stm_ftrace through p_sys-t: the source takes one channel per CPU id
+# (nr_cpu_ids, rounded up to a power of two); while linked, a trace export sends
 # every function, event and trace_marker record raw, on the channel of the
 # CPU that recorded it.  Decoded here with /proc/kallsyms and the tracefs
 # format files: the function records name the function that ran.
@@ -36,9 +36,10 @@ fi
 tap_check "tracefs at $T" test -e $T/current_tracer
 tap_check "$F can be traced" grep -qx "$F" $T/available_filter_functions
 
-# nr_chans: possible CPUs rounded up to a power of two
-ncpu=$(awk -F, '{ for (i = 1; i <= NF; i++) { n = split($i, r, "-"); c += (n == 2 ? r[2] - r[1] + 1 : 1) } } END { print c }' \
-	/sys/devices/system/cpu/possible)
+# nr_chans: the highest possible CPU id + 1 (nr_cpu_ids) rounded up to a
+# power of two (records go out on their CPU's channel; the possible mask
+# may have holes)
+ncpu=$(awk -F'[,-]' '{ print $NF + 1 }' /sys/devices/system/cpu/possible)
 w=1
 while [ $w -lt "$ncpu" ]; do w=$((w * 2)); done
 online=$(grep -c ^processor /proc/cpuinfo)
@@ -59,7 +60,7 @@ hogs_stop() {
 	wait $hogs 2>/dev/null
 	hogs=
 }
-tap_diag "possible CPUs $ncpu, channels $w, online $online"
+tap_diag "CPU ids $ncpu (nr_cpu_ids), channels $w, online $online"
 
 tap_errno "p_sys-t policy" OK fsop mkdir $SP
 syst_node ftrace "6 6" "0 $((w - 1))"

@@ -11,6 +11,8 @@
  *             (x86 local APIC), all on this one component
  *   timer N   an hrtimer traces "tmr" 1..N, one every 0.5 ms (hard IRQ)
  *   bench N   ns per mtt_trace() enabled and filtered out (make bench)
+ *   cycle N   N times: open a new component "mtt_race", trace one u32,
+ *             close it (t-68 writes its sysfs attributes meanwhile)
  * result holds the outcome of the last run.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -23,6 +25,7 @@
 #include <linux/moduleparam.h>
 #include <linux/string.h>
 #include <linux/mtt.h>
+#include <stm_compat.h>
 
 #ifdef CONFIG_X86_LOCAL_APIC
 #include <asm/apic.h>
@@ -274,8 +277,8 @@ static int mt_ctx(unsigned int n)
 		return -EBUSY;
 #endif
 	mt_cpu = get_cpu();
-	hrtimer_init(&mt_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
-	mt_timer.function = mt_tick;
+	stm_compat_hrtimer_setup(&mt_timer, mt_tick, CLOCK_MONOTONIC,
+				 HRTIMER_MODE_REL_PINNED_HARD);
 	hrtimer_start(&mt_timer, ns_to_ktime(100 * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL_PINNED_HARD);
 	put_cpu();
@@ -325,8 +328,8 @@ static void mt_timer_run(unsigned int n)
 	mt_n = n;
 	mt_irq_seq = 0;
 	reinit_completion(&mt_done);
-	hrtimer_init(&mt_timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-	mt_timer.function = mt_tmr_tick;
+	stm_compat_hrtimer_setup(&mt_timer, mt_tmr_tick, CLOCK_MONOTONIC,
+				 HRTIMER_MODE_REL_HARD);
 	hrtimer_start(&mt_timer, ns_to_ktime(100 * NSEC_PER_USEC),
 		      HRTIMER_MODE_REL_HARD);
 	wait_for_completion(&mt_done);
@@ -362,6 +365,34 @@ static void mt_bench(unsigned int n)
 		 n, div_u64(t1 - t0, n), div_u64(t2, 100), t2 % 100);
 }
 
+/*
+ * Open and close a component @n times, for sysfs writes racing its
+ * removal.  Context: process.
+ */
+static int mt_cycle(unsigned int n)
+{
+	mtt_comp_handle_t h;
+	unsigned int i;
+	u32 v;
+
+	for (i = 1; i <= n; i++) {
+		if (mtt_open(MTT_COMP_ID_ANY, "mtt_race", &h) != MTT_ERR_NONE) {
+			snprintf(result, sizeof(result),
+				 "fail: open %u of %u", i, n);
+			return -EINVAL;
+		}
+		v = i;
+		mtt_trace(h, MTT_LEVEL_INFO, MTT_TRACEITEM_UINT32, &v, "race");
+		if (mtt_close(h) != MTT_ERR_NONE) {
+			snprintf(result, sizeof(result),
+				 "fail: close %u of %u", i, n);
+			return -EINVAL;
+		}
+	}
+	snprintf(result, sizeof(result), "cycles=%u", n);
+	return 0;
+}
+
 /* Context: process (sysfs write). */
 static int mt_run_set(const char *val, const struct kernel_param *kp)
 {
@@ -382,6 +413,8 @@ static int mt_run_set(const char *val, const struct kernel_param *kp)
 		mt_timer_run(n);
 	} else if (sscanf(val, "ctx %u", &n) == 1 && n) {
 		err = mt_ctx(n);
+	} else if (sscanf(val, "cycle %u", &n) == 1 && n) {
+		err = mt_cycle(n);
 	} else {
 		err = -EINVAL;
 	}
@@ -393,7 +426,7 @@ static const struct kernel_param_ops mt_run_ops = {
 	.set	= mt_run_set,
 };
 module_param_cb(run, &mt_run_ops, NULL, 0200);
-MODULE_PARM_DESC(run, "api | trace N | ctx N | timer N | bench N");
+MODULE_PARM_DESC(run, "api | trace N | ctx N | timer N | bench N | cycle N");
 
 static int __init mtest_init(void)
 {
