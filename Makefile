@@ -21,7 +21,7 @@ DESTDIR ?=
 export KDIR
 
 .PHONY: fuzz
-.PHONY: all modules tools tests deps check check-all check-host check-debian check-debug \
+.PHONY: all modules tools tests deps check check-all check-files check-host check-debian check-debug \
 	check-rt check-k612 check-k612rt demo bench install modules_install tools_install clean sparse \
 	checkpatch
 
@@ -60,9 +60,13 @@ check: deps
 # times against their limits (Documentation/testing.rst).
 STM_CHECK_JOBS ?= 6
 CHECK_FILES := tests/lanes/debug.t tests/lanes/k612rt.t tests/lanes/rt.t tests/lanes/k612.t \
-	tests/static tests/vm.t tests/vm-boot-retry.t tests/tools
-CHECK_RULES := --rules='seq={tests/static/*.t,tests/vm.t,tests/vm-boot-retry.t}' \
+	tests/static tests/vm.t tests/vm-budget.t tests/vm-boot-retry.t tests/tools
+CHECK_RULES := --rules='seq={tests/static/*.t,tests/vm.t,tests/vm-budget.t,tests/vm-boot-retry.t}' \
 	--rules='seq=tests/tools/*.t' --rules='par=**'
+
+# what check-all runs (tests/static/check-files.t: every .t is in it)
+check-files:
+	@echo $(CHECK_FILES)
 
 check-all:
 	$(MAKE) tests
