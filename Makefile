@@ -50,28 +50,13 @@ LOAD := $(CURDIR)/scripts/with-load.sh
 check: deps
 	$(LOAD) $(MAKE) check-all
 
-# The kernel lanes spend most of their time waiting on the guest (sleeps,
-# timers, the serial test channel), not computing: they run side by
-# side, the debug lane first (its kernel build is the longest chain).
-# Files that build in or read the same tree run one after the other:
-# tests/static rebuilds the top-level modules that tests/vm.t and
-# tests/vm-boot-retry.t boot, and tests/tools/*.t share tools/ builds.
-# --timer prints each file's wall time; each lane's TAP has its scripts'
-# times against their limits (Documentation/testing.rst).
-STM_CHECK_JOBS ?= 6
-CHECK_FILES := tests/lanes/debug.t tests/lanes/k612rt.t tests/lanes/rt.t tests/lanes/k612.t \
-	tests/static tests/vm.t tests/vm-budget.t tests/vm-boot-retry.t tests/tools
-CHECK_RULES := --rules='seq={tests/static/*.t,tests/vm.t,tests/vm-budget.t,tests/vm-boot-retry.t}' \
-	--rules='seq=tests/tools/*.t' --rules='par=**'
+# Everything, the lanes side by side (scripts/check-all.sh says how).
+check-all:
+	$(CURDIR)/scripts/check-all.sh
 
 # what check-all runs (tests/static/check-files.t: every .t is in it)
 check-files:
-	@echo $(CHECK_FILES)
-
-check-all:
-	$(MAKE) tests
-	$(MAKE) -C tools fuzz
-	prove --timer -j$(STM_CHECK_JOBS) $(CHECK_RULES) -r $(CHECK_FILES)
+	@$(CURDIR)/scripts/check-all.sh --list
 
 # One part of the check at a time (after `make deps tests`):
 check-host:

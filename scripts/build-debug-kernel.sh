@@ -7,6 +7,7 @@
 # when either changes.  Prints the build tree's path on stdout.
 #
 #   build-debug-kernel.sh            build (or reuse) and print the tree
+# A second caller waits for a build under way (flock) and reuses it.
 # Environment: STM_CACHE (default /var/cache/stm-ci), JOBS (default nproc)
 set -euo pipefail
 
@@ -19,6 +20,11 @@ jobs=${JOBS:-$(nproc)}
 [ -r "$src" ] || { echo "build-debug-kernel: $src missing (apt-get install linux-source-6.1)" >&2; exit 1; }
 key=$( (sha256sum <"$frag"; stat -c '%s %Y' "$src") | sha256sum | cut -c1-16)
 tree=$cache/linux-debug-$key
+mkdir -p "$cache"
+# One build at a time: make check starts one in the background while it
+# builds the rest, and the debug lane's own call waits here for it.
+exec 9>"$cache/.lock"
+flock 9
 if [ -e "$tree/.stm-built" ]; then
 	echo "$tree"
 	exit 0

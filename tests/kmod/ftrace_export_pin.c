@@ -4,10 +4,10 @@
  * Loaded, it keeps the kernel's ftrace export branches (function, event,
  * marker) switched on, so that linking and unlinking an ftrace STM source
  * while loaded only adds and removes list entries and never patches
- * kernel text.  t-43 loads it on our class (6.1, debug, RT lanes), whose
- * links flip the same branches; on Debian's 6.12 that patching, done while
- * traced functions run, Oopsed under QEMU TCG, and t-43 is skipped there
- * now (Documentation/kernels.rst).  "records" counts what it was given.
+ * kernel text.  t-43 loads it on every lane: on our class the links flip
+ * the same branches as upstream's; on Debian's 6.12 that patching, done
+ * while traced functions run, Oopsed under multi-threaded QEMU TCG
+ * (Documentation/kernels.rst).  "records" counts what it was given.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

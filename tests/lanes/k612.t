@@ -80,5 +80,6 @@ export STM_VM_APPEND="stm.class=upstream ${STM_VM_APPEND:-}"
 # vCPU makes the patching atomic for the guest (Documentation/kernels.rst).
 export STM_VM_ACCEL=${STM_VM_ACCEL:-tcg,thread=single}
 # as tests/lanes/rt.t: the serial IRQ thread can run long under RT
-[ "$flavour" != rt ] || STM_VM_APPEND="noirqdebug $STM_VM_APPEND"
+# and as there, stress loops at half their rounds (stress_n)
+[ "$flavour" != rt ] || STM_VM_APPEND="noirqdebug stm.stress=50 $STM_VM_APPEND"
 exec "$top/tests/vm/suite.sh"

@@ -1,0 +1,46 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make check-all: build everything the tests need, then run every test
+# file under prove.
+#
+# The kernel lanes spend most of their time waiting on their guests
+# (sleeps, timers, the serial test channel): they run side by side
+# (prove -j, STM_CHECK_JOBS, default 6), the debug lane first, and its
+# kernel builds in the background from the start, while the modules,
+# tools and fuzzers build (the lane waits for it: build-debug-kernel.sh
+# takes a lock).  Files that build in or read the same tree run one
+# after the other: tests/static rebuilds the top-level modules that
+# tests/vm.t, vm-budget.t and vm-boot-retry.t boot, and tests/tools/*.t
+# share tools/ builds.  prove --timer prints each file's wall time; each
+# lane's TAP has its scripts' times against their limits
+# (Documentation/testing.rst, "Budgets").
+#
+#   check-all.sh           build and run
+#   check-all.sh --list    the test files and directories it runs
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+files=(tests/lanes/debug.t tests/lanes/k612rt.t tests/lanes/rt.t tests/lanes/k612.t
+	tests/static tests/vm.t tests/vm-budget.t tests/vm-boot-retry.t tests/tools)
+rules=(--rules='seq={tests/static/*.t,tests/vm.t,tests/vm-budget.t,tests/vm-boot-retry.t}'
+	--rules='seq=tests/tools/*.t' --rules='par=**')
+
+if [ "${1:-}" = --list ]; then
+	echo "${files[@]}"
+	exit 0
+fi
+
+cd "$top" || exit 1
+mkdir -p tests/build
+# its own process group, so that a failed build below stops all of it
+setsid "$top/scripts/build-debug-kernel.sh" >/dev/null 2>tests/build/debug-kernel.log &
+kbuild=$!
+if ! make tests || ! make -C tools fuzz; then
+	kill -- -"$kbuild" 2>/dev/null
+	wait "$kbuild"
+	exit 1
+fi
+prove --timer -j"${STM_CHECK_JOBS:-6}" "${rules[@]}" -r "${files[@]}"
+rc=$?
+wait "$kbuild"
+exit $rc
