@@ -35,7 +35,8 @@ mkdir -p tests/build
 # its own process group, so that a failed build below stops all of it
 setsid "$top/scripts/build-debug-kernel.sh" >/dev/null 2>tests/build/debug-kernel.log &
 kbuild=$!
-if ! make tests || ! make -C tools fuzz; then
+jobs=$(nproc)
+if ! make -j"$jobs" tests || ! make -j"$jobs" -C tools fuzz; then
 	kill -- -"$kbuild" 2>/dev/null
 	wait "$kbuild"
 	exit 1
