@@ -158,8 +158,23 @@ unlock:
 }
 static DEVICE_ATTR_RW(stm_source_link);
 
+/*
+ * Messages lost while linked (an extension of this class; upstream's has
+ * no such attribute).  Context: process.
+ */
+static ssize_t drops_show(struct device *dev, struct device_attribute *attr,
+			  char *buf)
+{
+	struct stm_source_device *src = to_stm_source_device(dev);
+
+	return sysfs_emit(buf, "%lu\n",
+			  (unsigned long)atomic_long_read(&src->drops));
+}
+static DEVICE_ATTR_RO(drops);
+
 static struct attribute *stm_source_attrs[] = {
 	&dev_attr_stm_source_link.attr,
+	&dev_attr_drops.attr,
 	NULL,
 };
 ATTRIBUTE_GROUPS(stm_source);
@@ -258,6 +273,12 @@ EXPORT_SYMBOL_GPL(stm_source_unregister_device);
  * There, synchronize_rcu() in an unlink would not wait for this writer,
  * so the message is refused with -EAGAIN instead.
  *
+ * Every error while the source is linked (a bad @chan, the device's or
+ * its protocol's refusal, the device going away) adds one to the source's
+ * "drops".  -ENODEV while not linked is not a loss and is not counted;
+ * neither is -EAGAIN, because where RCU is not watching the source device
+ * itself may be freed under us and cannot be touched.
+ *
  * Context: any, NMI included; never sleeps.
  * Return: bytes sent, -ENODEV when not linked, -EINVAL for a bad @chan,
  * -EAGAIN where RCU is not watching.
@@ -285,6 +306,8 @@ int notrace stm_source_write(struct stm_source_data *data, unsigned int chan,
 	else
 		ret = stm_output_write(stm, &src->output, chan, buf, count,
 				       data);
+	if (unlikely(ret < 0 && stm))
+		atomic_long_inc(&src->drops);
 	preempt_enable_notrace();
 	return ret;
 }

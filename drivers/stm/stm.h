@@ -85,6 +85,7 @@ struct stm_device {
  * @output:	channels assigned while linked
  * @link_entry:	on @link's link_list
  * @dead:	being unregistered: links refused (stm_link_mutex)
+ * @drops:	writes refused while linked (sysfs "drops"; lock-free)
  */
 struct stm_source_device {
 	struct device			dev;
@@ -93,6 +94,7 @@ struct stm_source_device {
 	struct stm_output		output;
 	struct list_head		link_entry;
 	bool				dead;
+	atomic_long_t			drops;
 };
 
 #define to_stm_source_device(_d) \

@@ -126,6 +126,11 @@ tap_check "--status --json" test -s $W/status.json
 export_file $W/status.json mttcontrol-status.json
 tap_match "--status shows the policy's nodes" "user/app: masters 3 3, channels 0 15 .*do_len=1" \
 	"$(mttcontrol --status 2>&1)"
+# drops: our class's per-source counter; upstream's class has none ("-")
+DROPS='[0-9]+'
+stm_class_upstream && DROPS=-
+tap_match "--status shows each source's link and drops" "console: linked to swstm.0, drops $DROPS" \
+	"$(mttcontrol --status 2>&1)"
 
 # --- sessions ------------------------------------------------------------------
 out=$(mttcontrol --stop 2>&1)
@@ -163,10 +168,29 @@ arrived() {
 }
 tap_check "the last console line and a heartbeat reached the session (hang guard 600 s)" \
 	wait_until 600 arrived
+# a source that loses exactly 3 messages during the session (a channel
+# beyond its one): the summary counts them (ours; upstream's class has no
+# counter, and nothing is listed)
+mod_load stm_test_source nr_chans=1
+fsop writeln /sys/class/stm_source/test_source/stm_source_link swstm.0 >/dev/null
+echo 1 >/sys/module/stm_test_source/parameters/chan
+for i in 1 2 3; do echo "mc-lost-$i" >/sys/module/stm_test_source/parameters/msg; done
+fsop write /sys/class/stm_source/test_source/stm_source_link none >/dev/null
 out=$(mttcontrol --stop 2>&1)
 tap_match "--stop prints what was captured" "^0 session stopped: $S.captured [0-9]+ bytes in 1 file: [0-9]+ messages" \
 	"$? $(echo "$out" | tr '\n' '.')"
 tap_diag "$out"
+mod_unload stm_test_source
+if stm_class_upstream; then
+	tap_eq "summary: no per-source drops (upstream's class counts none)" 0 \
+		"$(grep -c '^source_drops ' $S/summary)"
+else
+	tap_eq "summary: test_source dropped 3 during the session" "source_drops test_source 3" \
+		"$(grep '^source_drops test_source ' $S/summary)"
+	tap_check "summary: a line for every source with a counter" \
+		grep -q "^source_drops console [0-9]*\$" $S/summary
+	tap_match "--stop lists the drops per source" "messages dropped by sources:.* test_source 3" "$out"
+fi
 wait_until 120 test -s $W/view.rc
 tap_eq "--view ended with the session, exit 0" 0 "$(cat $W/view.rc 2>/dev/null)"
 [ "$(cat $W/view.rc 2>/dev/null)" = 0 ] || tap_diag "$(tail -n 5 $W/view.txt)"

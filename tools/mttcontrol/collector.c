@@ -66,14 +66,72 @@ static unsigned long long read_counter(const char *syspath, const char *name)
 	return strtoull(buf, NULL, 0);
 }
 
+#define MAX_SOURCES 128
+_Static_assert(MC_NAME_MAX == 128, "print_counts() reads names of up to 127");
+
+/* an stm_source's drop counter when the session started */
+struct src_drops {
+	char name[MC_NAME_MAX];
+	unsigned long long drops0;
+};
+
 struct coll {
 	const char *dir;
 	struct mc_devinfo dev;
 	unsigned long rotate;
 	int sink, out, idx;
 	unsigned long long fbytes, bytes, drops0;
+	struct src_drops src[MAX_SOURCES];
+	int nsrc;
+	FILE *summary;	/* while writing the per-source lines */
 	FILE *log;
 };
+
+/*
+ * A source's "drops" (our class's attribute, absent on upstream's): 0 and
+ * the count, or -1 without one.
+ */
+static int source_drops(const char *syspath, unsigned long long *v)
+{
+	char path[PATH_MAX + 32], buf[64];
+
+	mc_snprintf(path, sizeof(path), "%s/drops", syspath);
+	if (mc_read(path, buf, sizeof(buf)))
+		return -1;
+	*v = strtoull(buf, NULL, 10);
+	return 0;
+}
+
+static void snap_source(void *ctx, const char *name, const char *syspath)
+{
+	struct coll *c = ctx;
+	struct src_drops *s;
+	unsigned long long v;
+
+	if (c->nsrc >= MAX_SOURCES || source_drops(syspath, &v))
+		return;
+	s = &c->src[c->nsrc++];
+	mc_snprintf(s->name, sizeof(s->name), "%s", name);
+	s->drops0 = v;
+}
+
+/* "source_drops NAME N": lost since the start (a new source: since 0) */
+static void sum_source(void *ctx, const char *name, const char *syspath)
+{
+	struct coll *c = ctx;
+	unsigned long long v, v0 = 0;
+	int i;
+
+	if (source_drops(syspath, &v))
+		return;
+	for (i = 0; i < c->nsrc; i++)
+		if (!strcmp(c->src[i].name, name)) {
+			v0 = c->src[i].drops0;
+			break;
+		}
+	fprintf(c->summary, "source_drops %s %llu\n", name,
+		v >= v0 ? v - v0 : v);
+}
 
 static int open_stream(struct coll *c)
 {
@@ -168,6 +226,8 @@ static int collect(struct coll *c)
 		fprintf(f, "stopped %s\nbytes %llu\nfiles %d\nsink_drops %llu\n",
 			date, c->bytes, c->idx + 1,
 			read_counter(c->dev.sink_syspath, "drops") - c->drops0);
+		c->summary = f;
+		mc_udev_each("stm_source", sum_source, c);
 		fclose(f);
 	}
 	fflush(c->log);
@@ -280,6 +340,7 @@ int mc_start(const struct mc_config *cf, const struct mc_opts *o,
 		return mc_fail(e, "%s: %s", dir, strerror(errno));
 	}
 	c.drops0 = read_counter(c.dev.sink_syspath, "drops");
+	mc_udev_each("stm_source", snap_source, &c);
 	mc_snprintf(path, sizeof(path), "%s/collector.log", dir);
 	c.log = fopen(path, "we");
 	devnull = open("/dev/null", O_RDWR);
@@ -359,20 +420,34 @@ static int wait_unlocked(int secs)
 
 static void print_counts(const char *dir, const struct mc_counts *n)
 {
-	char path[PATH_MAX + 16], buf[256], *p;
-	unsigned long long drops = 0;
+	char path[PATH_MAX + 16], line[MC_NAME_MAX + 64], name[MC_NAME_MAX];
+	unsigned long long drops = 0, v;
+	int nsrc = 0;
+	FILE *f;
 
 	mc_snprintf(path, sizeof(path), "%s/summary", dir);
-	if (!mc_read(path, buf, sizeof(buf))) {
-		p = strstr(buf, "sink_drops ");
-		if (p)
-			drops = strtoull(p + 11, NULL, 10);
-	}
+	f = fopen(path, "re");
+	while (f && fgets(line, sizeof(line), f))
+		if (sscanf(line, "sink_drops %llu", &v) == 1)
+			drops = v;
 	printf("captured %llu bytes in %llu file%s: %llu messages (%llu incomplete), %llu losses in the stream, %llu packets dropped by the sink\n",
 	       (unsigned long long)n->bytes, (unsigned long long)n->files,
 	       n->files == 1 ? "" : "s", (unsigned long long)n->messages,
 	       (unsigned long long)n->incomplete,
 	       (unsigned long long)n->losses, drops);
+	if (!f)
+		return;
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		/* the width: MC_NAME_MAX - 1 */
+		if (sscanf(line, "source_drops %127s %llu", name, &v) != 2)
+			continue;
+		printf("%s %s %llu", nsrc++ ? "," : "messages dropped by sources:",
+		       name, v);
+	}
+	if (nsrc)
+		putchar('\n');
+	fclose(f);
 }
 
 int mc_stop(const struct mc_opts *o, struct mc_err *e)

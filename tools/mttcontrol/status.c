@@ -322,18 +322,27 @@ static void policies(struct out *o)
 static void one_source(void *ctx, const char *name, const char *syspath)
 {
 	struct out *o = ctx;
-	char link[MC_NAME_MAX];
+	char link[MC_NAME_MAX], drops[64], path[PATH_MAX + 16];
 
 	attr(syspath, "stm_source_link", link, sizeof(link));
+	/* our class's counter; upstream's class has none: "-" */
+	mc_snprintf(path, sizeof(path), "%s/drops", syspath);
+	if (mc_read(path, drops, sizeof(drops)))
+		mc_snprintf(drops, sizeof(drops), "-");
 	if (o->json) {
 		item(o);
 		fputc('{', o->f);
 		jkey(o, "name", name, 1);
 		jkey(o, "link", link, 0);
+		if (strcmp(drops, "-"))
+			jnum(o, "drops", drops);
+		else
+			fputs(",\"drops\":null", o->f);
 		fputc('}', o->f);
 	} else {
 		o->n++;
-		fprintf(o->f, "  %s: linked to %s\n", name, link);
+		fprintf(o->f, "  %s: linked to %s, drops %s\n", name, link,
+			drops);
 	}
 }
 

@@ -34,6 +34,9 @@ perl -MJSON::PP -e '
 	is("console, heartbeat.0 and ftrace linked to swstm.0",
 	   join(",", map { $link{$_} // "" } qw(console heartbeat.0 ftrace)) eq
 	   "swstm.0,swstm.0,swstm.0");
+	is("every source has drops: a count, or null (upstream class)",
+	   !grep { !exists $_->{drops} ||
+		   (defined $_->{drops} && $_->{drops} !~ /^[0-9]+$/) } @{$j->{sources}});
 	is("no session running", !defined $j->{session});
 	exit($n ? 1 : 0);
 ' <"$f"
