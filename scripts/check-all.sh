@@ -8,10 +8,10 @@
 # (prove -j, STM_CHECK_JOBS, default 6), the debug lane first, and its
 # kernel builds in the background from the start, while the modules,
 # tools and fuzzers build (the lane waits for it: build-debug-kernel.sh
-# takes a lock).  Files that build in or read the same tree run one
-# after the other: tests/static rebuilds the top-level modules that
-# tests/vm.t, vm-budget.t and vm-boot-retry.t boot, and tests/tools/*.t
-# share tools/ builds.  prove --timer prints each file's wall time; each
+# takes a lock).  Files that share a build or a machine-wide state run
+# one after the other: tests/static/*.t (dkms, module builds),
+# vm-budget.t and vm-boot-retry.t (short boots of the default build's
+# modules), tests/tools/*.t (tools/ builds).  prove --timer prints each file's wall time; each
 # lane's TAP has its scripts' times against their limits
 # (Documentation/testing.rst, "Budgets").
 #
@@ -20,9 +20,9 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-files=(tests/lanes/debug.t tests/lanes/k612rt.t tests/lanes/rt.t tests/lanes/k612.t
-	tests/static tests/vm.t tests/vm-budget.t tests/vm-boot-retry.t tests/tools)
-rules=(--rules='seq={tests/static/*.t,tests/vm.t,tests/vm-budget.t,tests/vm-boot-retry.t}'
+files=(tests/lanes/debug.t tests/vm.t tests/lanes/k612rt.t tests/lanes/rt.t tests/lanes/k612.t
+	tests/static tests/tools tests/vm-budget.t tests/vm-boot-retry.t)
+rules=(--rules='seq=tests/static/*.t' --rules='seq={tests/vm-budget.t,tests/vm-boot-retry.t}'
 	--rules='seq=tests/tools/*.t' --rules='par=**')
 
 if [ "${1:-}" = --list ]; then

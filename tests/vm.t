@@ -12,7 +12,7 @@
 #   STM_VM_OURMODS="/dir1 /dir2"          our *.ko from here (default: repo top, tests/kmod)
 #   STM_VM_LANE=debug                     name of the run (output dir)
 #   STM_VM_APPEND="kmemleak=on"           extra kernel command line
-#   STM_VM_TIMEOUT=1200                   seconds before QEMU is killed
+#   STM_VM_TIMEOUT=2400                   seconds before QEMU is killed
 #   STM_VM_SCRIPT_TIMEOUT=600             seconds per guest script
 # e.g.  STM_TESTS=t-00-smoke STM_VM_OURMODS=/tmp/mods prove -v tests/vm.t
 exec "$(dirname "$0")/vm/suite.sh"

@@ -12,7 +12,9 @@
 #   STM_VM_OURMODS        dirs (space-separated) with our *.ko [repo top, tests/kmod]
 #   STM_VM_LANE           lane name, output in tests/vm/out/<lane>/ [debian]
 #   STM_VM_OUT            output dir [tests/vm/out/$STM_VM_LANE]
-#   STM_VM_TIMEOUT        host-side limit for the whole boot, s [1200]
+#   STM_VM_TIMEOUT        host-side limit for all of a lane's boots, s
+#                         [2400: Debian's kernels took 800-830 s with the
+#                         lanes side by side on a loaded 2-core machine]
 #   STM_VM_SCRIPT_TIMEOUT guest-side limit per script, s [600]
 #   STM_VM_MEM/STM_VM_SMP guest memory (MiB) and CPUs [1024, 2]
 #   STM_VM_ACCEL          QEMU's -accel [tcg]; tcg,thread=single runs every
@@ -58,7 +60,7 @@ if [ -z "${STM_VM_OURMODS:-}" ]; then
 fi
 : "${STM_VM_LANE:=debian}"
 : "${STM_VM_OUT:=$STM_VM/out/$STM_VM_LANE}"
-: "${STM_VM_TIMEOUT:=1200}"
+: "${STM_VM_TIMEOUT:=2400}"
 : "${STM_VM_SCRIPT_TIMEOUT:=600}"
 : "${STM_VM_MEM:=1024}"
 : "${STM_VM_SMP:=2}"
