@@ -37,8 +37,8 @@ for v in RAW SHORT QUOTE ENTER EXIT INVP PF32 PF64 TSCRC; do
 	eval "echo \"SYS-T RAW DATA: \$$v\""
 done >"$TMP/ref.txt"
 
-# (a client without Guids, as "Default" here, matches every message in
-# mttdecode; the printer's would match none: see the docs)
+# ("Default" here has a Guid with an all-zero Mask: it matches every
+# message, in mttdecode as in the printer)
 Z=0x0000000000000000
 tap_is "$("$M" -f csv --collateral "$C" "$TMP/ref.txt"; echo "rc=$?")" \
 "$H

@@ -177,3 +177,47 @@ int mttd__syst_plausible(const uint8_t *p)
 		return 0;	/* SHORT and compact BUILD: any word */
 	}
 }
+
+int mttd_syst_is_msg(const void *buf, size_t n)
+{
+	const uint8_t *p = buf;
+	struct mttd_syst_msg m;
+	unsigned int type, sub, chk;
+	uint32_t h;
+
+	if (n < 4)
+		return 0;
+	h = mttd__le32(p);
+	type = h & 0xf;
+	sub = (h >> 24) & 0x3f;
+	if (type == MTTD_SYST_SHORT32 ||
+	    (type == MTTD_SYST_BUILD && sub == MTTD_SYST_BUILD_COMPACT32))
+		return n == 4 ? MTTD_SYST_IS_SHORT : 0;
+	if (type == MTTD_SYST_SHORT64 ||
+	    (type == MTTD_SYST_BUILD && sub == MTTD_SYST_BUILD_COMPACT64))
+		return n == 8 ? MTTD_SYST_IS_SHORT : 0;
+	if (!mttd__syst_plausible(p))
+		return 0;
+	memset(&m, 0, offsetof(struct mttd_syst_msg, args));
+	mttd__syst_parse(p, n, &m);
+	if (m.status != MTTD_SYST_OK)
+		return 0;	/* fields cut, or a CRC that does not match */
+	chk = (m.flags & MTTD_SYST_F_CHK) ? 4 : 0;
+	if ((m.flags & MTTD_SYST_F_LEN) &&
+	    (size_t)(m.payload - p) + m.payload_len + chk != n)
+		return 0;	/* a length field that is not the payload's */
+	switch (type) {
+	case MTTD_SYST_CLOCK:
+		return m.payload_len == 16 ? MTTD_SYST_IS_NORMAL : 0;
+	case MTTD_SYST_BUILD:
+		return m.payload_len >= 8 ? MTTD_SYST_IS_NORMAL : 0;
+	case MTTD_SYST_CATALOG:
+		return m.payload_len >= ((sub == 2 || sub == 6) ? 8u : 4u) ?
+		       MTTD_SYST_IS_NORMAL : 0;
+	case MTTD_SYST_SBD:
+		return m.payload_len >= ((sub & MTTD_SYST_SBD_ID64) ? 8u : 4u) ?
+		       MTTD_SYST_IS_NORMAL : 0;
+	default:
+		return MTTD_SYST_IS_NORMAL;
+	}
+}

@@ -53,6 +53,7 @@ int main(int argc, char **argv)
 		return ret == 2 ? 0 : 1;
 	}
 	ret = session_expand(&a->o);
+	a->o.syst_auto = !a->o.syst && !a->o.no_syst && a->o.input == IN_AUTO;
 	if (!ret)
 		ret = setup(a);
 	if (!ret) {

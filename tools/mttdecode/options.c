@@ -51,7 +51,10 @@ static const char usage[] =
 "                         found by FSYNC (TPIU port capture); hsync: fsync\n"
 "                         and HSYNC halfwords removed\n"
 "      --syst             decode each STP message as a SyS-T message\n"
-"                         (implied by --input=syst|systtext, --format=csv)\n"
+"                         (implied by --input=syst|systtext, --format=csv,\n"
+"                         a p_sys-t session; with --input=auto, by STP\n"
+"                         whose first 16 messages are all valid SyS-T)\n"
+"      --no-syst          never: STP messages stay bytes\n"
 "\n"
 "Output selection:\n"
 "  -m, --messages         print reassembled messages (the default)\n"
@@ -126,7 +129,7 @@ static const char usage[] =
 "See mttdecode(1) for the full description of the formats.\n";
 
 enum {
-	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_INPUT,
+	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_NO_SYST, OPT_INPUT,
 	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS, OPT_SHORT_GUID,
 	OPT_CSV_EXTRA, OPT_SEGMENT, OPT_SRCID_BITS, OPT_TS_BYTES, OPT_TRACE_ID,
 	OPT_CS_SYNC, OPT_NO_MTT
@@ -143,6 +146,7 @@ static const struct option longopts[] = {
 	{ "max-message", required_argument, NULL, OPT_MAX_MSG },
 	{ "max-open", required_argument, NULL, OPT_MAX_OPEN },
 	{ "syst", no_argument, NULL, OPT_SYST },
+	{ "no-syst", no_argument, NULL, OPT_NO_SYST },
 	{ "no-mtt", no_argument, NULL, OPT_NO_MTT },
 	{ "input", required_argument, NULL, OPT_INPUT },
 	{ "policy", required_argument, NULL, OPT_POLICY },
@@ -221,6 +225,7 @@ int parse_options(struct opts *o, int argc, char **argv)
 		case 'n': o->no_output = 1; break;
 		case 's': o->stats = 1; break;
 		case OPT_SYST: o->syst = 1; break;
+		case OPT_NO_SYST: o->no_syst = 1; break;
 		case OPT_NO_MTT: o->no_mtt = 1; break;
 		case 'f':
 			if (word(optarg, formats, &o->format))
@@ -312,5 +317,8 @@ int parse_options(struct opts *o, int argc, char **argv)
 	}
 	if (o->format == FMT_CSV)
 		o->syst = 1;
+	if (o->no_syst && o->syst)
+		return bad("option with --syst, --input=syst|systtext or "
+			   "--format=csv", "--no-syst");
 	return 0;
 }

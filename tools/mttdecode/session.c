@@ -159,7 +159,7 @@ static int session_meta(struct opts *o, const char *path, char *fmt,
 
 	while (f && !bad && fgets(line, sizeof(line), f)) {
 		if (!strcmp(line, "protocol p_sys-t\n")) {
-			o->syst = 1;
+			o->syst = !o->no_syst;
 			continue;
 		}
 		if (!strncmp(line, "format ", 7)) {

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * systmix.c - writes an STPv2 stream (to stdout) of one of these kinds,
+ * each SyS-T message built here from the SyS-T specification's header
+ * layout ([3:0] type, [6:4] severity, 8 location, 9 length, 10 CRC-32C,
+ * 11 timestamp, [22:12] origin/unit, 23 GUID, [29:24] subtype), the MTT
+ * frames from Documentation/mtt.rst's wire format:
+ *
+ *   demo     what make demo records through p_sys-t nodes: the console
+ *            (GUID A), the shell on "default" (GUID B), a node with an
+ *            origin (5:3, no GUID), and MTT (MTT's GUID) sending a META
+ *            frame (component 3 "sample") and a TRACE of component 4
+ *            (named only by the collateral) as RAW:0x31 messages
+ *   basic    p_basic text writes: not SyS-T
+ *   short    only 4-byte writes (each would frame as a SHORT32)
+ *   crc      SyS-T strings with a CRC-32C, all right
+ *   badcrc   the same, the second one's CRC wrong
+ *   badlen   a SyS-T string whose length field says 5 for 6 bytes
+ *   mixed    two SyS-T strings, then a p_basic text write
+ *
+ * Usage: systmix KIND.  systmix.t, coll-origin.t decode them.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "mttdecode/mttdecode.h"
+#include "stpenc.h"
+
+#define GUID_BIT	(1u << 23)
+#define LEN_BIT		(1u << 9)
+#define CHK_BIT		(1u << 10)
+
+static const uint8_t guid_a[16] = {	/* {11111111-2222-4333-8444-555555555555} */
+	0x11, 0x11, 0x11, 0x11, 0x22, 0x22, 0x43, 0x33,
+	0x84, 0x44, 0x55, 0x55, 0x55, 0x55, 0x55, 0x55,
+};
+static const uint8_t guid_b[16] = {	/* {22222222-3333-4444-8555-666666666666} */
+	0x22, 0x22, 0x22, 0x22, 0x33, 0x33, 0x44, 0x44,
+	0x85, 0x55, 0x66, 0x66, 0x66, 0x66, 0x66, 0x66,
+};
+static const uint8_t guid_mtt[16] = {	/* {cd6b9ebf-0b3a-4b7d-ac9a-4fe18a923223} */
+	0xcd, 0x6b, 0x9e, 0xbf, 0x0b, 0x3a, 0x4b, 0x7d,
+	0xac, 0x9a, 0x4f, 0xe1, 0x8a, 0x92, 0x32, 0x23,
+};
+
+/* META: component 3 is "sample" (CTXT|TS64; ctx 100, ts 0x100000001) */
+static const uint8_t meta[] = {
+	0x00, 0x10, 0xe0, 0xee, 0x03, 0x00, 0x00, 0x40,
+	0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
+	0x06, 0x00, 0x02, 0x01, 0x64, 0x00, 0x00, 0x00,
+	0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
+	's', 'a', 'm', 'p', 'l', 'e', 0, 0,
+};
+
+/* TRACE of component 4, INFO, UINT32 4242, hint "signal0"; CPU 1 */
+static const uint8_t trace4[] = {
+	0x01, 0x10, 0xe0, 0xee, 0x0f, 0x00, 0x00, 0x00,
+	0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0xde, 0xc0,
+	0x04, 0x00, 0x00, 0x05, 0x64, 0x00, 0x00, 0x00,
+	0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
+	0x00, 0x00, 0x00, 0x20, 0x92, 0x10, 0x00, 0x00,
+	's', 'i', 'g', 'n', 'a', 'l', '0', 0, 0, 0, 0, 0,
+};
+
+/* CRC-32C (Castagnoli, reflected 0x82F63B78, init and final xor ~0),
+ * bit by bit */
+static uint32_t crc32c(const uint8_t *p, size_t n)
+{
+	uint32_t c = ~0u;
+	unsigned int k;
+
+	while (n--) {
+		c ^= *p++;
+		for (k = 0; k < 8; k++)
+			c = (c >> 1) ^ (0x82f63b78u & -(c & 1u));
+	}
+	return ~c;
+}
+
+static void chan(struct stpenc *e, unsigned int m, unsigned int c)
+{
+	stpenc_packet(e, MTTD_OP_M8, m, 0, 0, 0, 0);
+	stpenc_packet(e, MTTD_OP_C8, c, 0, 0, 0, 0);
+}
+
+/* p[0..n) as one STP message (its first word in the D32TS) */
+static void msg(struct stpenc *e, const uint8_t *p, size_t n, uint64_t ts)
+{
+	uint32_t w = p[0] | p[1] << 8 | p[2] << 16 | (uint32_t)p[3] << 24;
+
+	stpenc_syst_msg(e, w, p + 4, n - 4, ts);
+}
+
+/*
+ * A SyS-T message: header h, the GUID when h has bit 23, a length field
+ * of len (the payload's when len < 0) when h has bit 9, the payload, a
+ * CRC-32C (plus bad) when h has bit 10.
+ */
+static void syst(struct stpenc *e, uint32_t h, const uint8_t *guid,
+		 long len, const void *pl, size_t n, uint32_t bad,
+		 uint64_t ts)
+{
+	uint8_t b[512];
+	size_t q = 4;
+	uint32_t c;
+
+	b[0] = (uint8_t)h;
+	b[1] = (uint8_t)(h >> 8);
+	b[2] = (uint8_t)(h >> 16);
+	b[3] = (uint8_t)(h >> 24);
+	if (h & GUID_BIT) {
+		memcpy(b + q, guid, 16);
+		q += 16;
+	}
+	if (h & LEN_BIT) {
+		unsigned int l = len < 0 ? (unsigned int)n : (unsigned int)len;
+
+		b[q++] = (uint8_t)l;
+		b[q++] = (uint8_t)(l >> 8);
+	}
+	memcpy(b + q, pl, n);
+	q += n;
+	if (h & CHK_BIT) {
+		c = crc32c(b, q) + bad;
+		b[q++] = (uint8_t)c;
+		b[q++] = (uint8_t)(c >> 8);
+		b[q++] = (uint8_t)(c >> 16);
+		b[q++] = (uint8_t)(c >> 24);
+	}
+	msg(e, b, q, ts);
+}
+
+/* STRING:GENERIC INFO header, with a GUID or an origin */
+#define STR_GUID	(0x01000042u | GUID_BIT)
+#define STR_ORIGIN(mod, unit) (0x01000042u | ((mod) << 4 | (unit)) << 12)
+/* RAW, protocol 0x31 (MTT), INFO, GUID, unit = component */
+#define RAW_MTT(comp)	(0x31000046u | GUID_BIT | (comp) << 12)
+
+static void text(struct stpenc *e, const char *s, uint64_t ts)
+{
+	msg(e, (const uint8_t *)s, strlen(s), ts);
+}
+
+int main(int argc, char **argv)
+{
+	const char *kind = argc > 1 ? argv[1] : "";
+	struct stpenc e;
+	int i;
+
+	stpenc_init(&e, 3);
+	stpenc_async(&e);
+	stpenc_packet(&e, MTTD_OP_VERSION, 3, 0, 0, 0, 0);
+	if (!strcmp(kind, "demo")) {
+		chan(&e, 4, 0);
+		syst(&e, STR_GUID, guid_a, 0, "demo: console line", 18, 0,
+		     1000);
+		chan(&e, 1, 0);
+		syst(&e, STR_GUID, guid_b, 0, "shell: sensor reading 1", 23,
+		     0, 2000);
+		chan(&e, 5, 1);
+		syst(&e, STR_ORIGIN(5u, 3u), NULL, 0, "origin node", 11, 0,
+		     3000);
+		chan(&e, 6, 0);
+		syst(&e, RAW_MTT(3u), guid_mtt, 0, meta, sizeof(meta), 0,
+		     4000);
+		syst(&e, RAW_MTT(4u), guid_mtt, 0, trace4, sizeof(trace4), 0,
+		     5000);
+	} else if (!strcmp(kind, "basic")) {
+		chan(&e, 1, 0);
+		text(&e, "hello world\n", 1000);
+		text(&e, "abc ", 2000);
+		text(&e, "second line\n", 3000);
+	} else if (!strcmp(kind, "short")) {
+		chan(&e, 1, 0);
+		for (i = 0; i < 3; i++)
+			text(&e, "abc ", 1000 + 1000 * (uint64_t)i);
+	} else if (!strcmp(kind, "crc") || !strcmp(kind, "badcrc")) {
+		chan(&e, 1, 0);
+		for (i = 0; i < 3; i++)
+			syst(&e, STR_GUID | CHK_BIT, guid_b, 0, "crc'd", 5,
+			     i == 1 && kind[0] == 'b', 1000 + 1000 * (uint64_t)i);
+	} else if (!strcmp(kind, "badlen")) {
+		chan(&e, 1, 0);
+		syst(&e, STR_GUID, guid_b, 0, "first", 5, 0, 1000);
+		syst(&e, STR_GUID | LEN_BIT, guid_b, 5, "sixsix", 6, 0, 2000);
+	} else if (!strcmp(kind, "mixed")) {
+		chan(&e, 1, 0);
+		syst(&e, STR_GUID, guid_b, 0, "one", 3, 0, 1000);
+		syst(&e, STR_GUID, guid_b, 0, "two", 3, 0, 2000);
+		text(&e, "hello world\n", 3000);
+	} else {
+		fprintf(stderr, "systmix: unknown kind \"%s\"\n", kind);
+		return 2;
+	}
+	if (e.oom || fwrite(e.buf, 1, stpenc_bytes(&e), stdout) !=
+	    stpenc_bytes(&e))
+		return 1;
+	stpenc_free(&e);
+	return 0;
+}
