@@ -125,9 +125,11 @@ int sniff_syst(const uint8_t *p, size_t n, int mtt)
  * The input is STP: with neither --syst nor --no-syst, hold its bytes
  * until its first messages tell whether they are SyS-T (sniff_syst(): all
  * SNIFF_SYST_MSGS of them, or whatever came in SNIFF_MAX bytes or the
- * whole input); probed again only when the bytes held have doubled, so
- * that small reads cost linear time.  A live input (a pipe) is not held
- * past its first complete messages: SyS-T if they all are.
+ * whole input); a file is probed again only when the bytes held have
+ * doubled, so that small reads cost linear time.  A live input (a pipe)
+ * is probed at every read and not held past its first complete message
+ * that is more than a word: SyS-T if all so far are (what it writes next
+ * may never come).
  */
 static int stp_kind(struct app *a, const uint8_t *p, size_t n, int final)
 {
@@ -136,7 +138,7 @@ static int stp_kind(struct app *a, const uint8_t *p, size_t n, int final)
 	a->sniff_stp = 1;
 	if (!a->o.syst_auto)
 		return IN_STP;
-	if (!last && n < 2 * a->sniff_probed)
+	if (!last && !a->live && n < 2 * a->sniff_probed)
 		return IN_AUTO;
 	a->sniff_probed = n;
 	r = sniff_syst(p, n, !a->o.no_mtt);
