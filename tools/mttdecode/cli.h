@@ -33,6 +33,11 @@ struct opts {
 	int input;		/* IN_* */
 	int input_given;	/* --input, --srcid-bits or --ts-bytes */
 	int csv_extra;		/* --csv-extra: columns after the printer's */
+	int has_from, has_to;	/* --from, --to (chrome): a window in ns */
+	uint64_t from_ns, to_ns;
+	int wall_clock;		/* --wall-clock (chrome) */
+	int has_rt_offset;	/* the session's realtime - monotonic */
+	int64_t rt_offset_ns;
 	int has_short_guid;	/* --short-guid */
 	uint8_t short_guid[16];
 	unsigned long max_len;

@@ -17,6 +17,11 @@
  *   badcrc   the same, the second one's CRC wrong
  *   badlen   a SyS-T string whose length field says 5 for 6 bytes
  *   mixed    two SyS-T strings, then a p_basic text write
+ *   slices   SyS-T STRING:ENTER/EXIT on m1 c0: f at 1000 us .. 4000 us,
+ *            g inside it 2000 .. 3000 us (STP times in ns); MTT TRACE
+ *            frames of component 3, thread 100, as whole STP messages on
+ *            m6 c0: API_ENTRY "api" at 5000 us, INFO "x" = 7 at 5500 us,
+ *            API_RETURN "api" at 6000 us (frame times in ns)
  *
  * Usage: systmix KIND.  systmix.t, coll-origin.t decode them.
  */
@@ -136,6 +141,28 @@ static void syst(struct stpenc *e, uint32_t h, const uint8_t *guid,
 /* RAW, protocol 0x31 (MTT), INFO, GUID, unit = component */
 #define RAW_MTT(comp)	(0x31000046u | GUID_BIT | (comp) << 12)
 
+/* an MTT TRACE frame of component comp, CTXT|TS64|LEVEL|HINT, value
+ * UINT32 v, CPU 1, into b; its length */
+static size_t frame(uint8_t *b, uint32_t comp, uint32_t level, uint64_t ts,
+		    uint32_t ctx, const char *hint, uint32_t v)
+{
+	uint32_t w[11] = {
+		0xeee01001u, 0x0000000fu, comp, 0xc0de0000u, 0x05000004u,
+		ctx, (uint32_t)ts, (uint32_t)(ts >> 32), level, v,
+	};
+	size_t i;
+
+	for (i = 0; i < 10; i++) {
+		b[4 * i] = (uint8_t)w[i];
+		b[4 * i + 1] = (uint8_t)(w[i] >> 8);
+		b[4 * i + 2] = (uint8_t)(w[i] >> 16);
+		b[4 * i + 3] = (uint8_t)(w[i] >> 24);
+	}
+	memset(b + 40, 0, 12);
+	memcpy(b + 40, hint, strlen(hint) < 12 ? strlen(hint) : 12);
+	return 52;
+}
+
 static void text(struct stpenc *e, const char *s, uint64_t ts)
 {
 	msg(e, (const uint8_t *)s, strlen(s), ts);
@@ -188,6 +215,22 @@ int main(int argc, char **argv)
 		syst(&e, STR_GUID, guid_b, 0, "one", 3, 0, 1000);
 		syst(&e, STR_GUID, guid_b, 0, "two", 3, 0, 2000);
 		text(&e, "hello world\n", 3000);
+	} else if (!strcmp(kind, "slices")) {
+		uint8_t b[64];
+		size_t n;
+
+		chan(&e, 1, 0);
+		syst(&e, 0x02000042u, NULL, 0, "f", 2, 0, 1000000);
+		syst(&e, 0x02000042u, NULL, 0, "g", 2, 0, 2000000);
+		syst(&e, 0x03000042u, NULL, 0, "g", 2, 0, 3000000);
+		syst(&e, 0x03000042u, NULL, 0, "f", 2, 0, 4000000);
+		chan(&e, 6, 0);
+		n = frame(b, 3, 0x00010000u, 5000000, 100, "api", 1);
+		msg(&e, b, n, 5000000);
+		n = frame(b, 3, 0x20000000u, 5500000, 100, "x", 7);
+		msg(&e, b, n, 5500000);
+		n = frame(b, 3, 0x00020000u, 6000000, 100, "api", 0);
+		msg(&e, b, n, 6000000);
 	} else {
 		fprintf(stderr, "systmix: unknown kind \"%s\"\n", kind);
 		return 2;
