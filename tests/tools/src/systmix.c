@@ -48,25 +48,6 @@ static const uint8_t guid_mtt[16] = {	/* {cd6b9ebf-0b3a-4b7d-ac9a-4fe18a923223} 
 	0xac, 0x9a, 0x4f, 0xe1, 0x8a, 0x92, 0x32, 0x23,
 };
 
-/* META: component 3 is "sample" (CTXT|TS64; ctx 100, ts 0x100000001) */
-static const uint8_t meta[] = {
-	0x00, 0x10, 0xe0, 0xee, 0x03, 0x00, 0x00, 0x40,
-	0x03, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00,
-	0x06, 0x00, 0x02, 0x01, 0x64, 0x00, 0x00, 0x00,
-	0x01, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
-	's', 'a', 'm', 'p', 'l', 'e', 0, 0,
-};
-
-/* TRACE of component 4, INFO, UINT32 4242, hint "signal0"; CPU 1 */
-static const uint8_t trace4[] = {
-	0x01, 0x10, 0xe0, 0xee, 0x0f, 0x00, 0x00, 0x00,
-	0x04, 0x00, 0x00, 0x00, 0x00, 0x00, 0xde, 0xc0,
-	0x04, 0x00, 0x00, 0x05, 0x64, 0x00, 0x00, 0x00,
-	0x02, 0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00,
-	0x00, 0x00, 0x00, 0x20, 0x92, 0x10, 0x00, 0x00,
-	's', 'i', 'g', 'n', 'a', 'l', '0', 0, 0, 0, 0, 0,
-};
-
 /* CRC-32C (Castagnoli, reflected 0x82F63B78, init and final xor ~0),
  * bit by bit */
 static uint32_t crc32c(const uint8_t *p, size_t n)
@@ -141,26 +122,59 @@ static void syst(struct stpenc *e, uint32_t h, const uint8_t *guid,
 /* RAW, protocol 0x31 (MTT), INFO, GUID, unit = component */
 #define RAW_MTT(comp)	(0x31000046u | GUID_BIT | (comp) << 12)
 
-/* an MTT TRACE frame of component comp, CTXT|TS64|LEVEL|HINT, value
- * UINT32 v, CPU 1, into b; its length */
-static size_t frame(uint8_t *b, uint32_t comp, uint32_t level, uint64_t ts,
+static void put32(uint8_t *b, size_t *at, uint32_t v)
+{
+	b[(*at)++] = (uint8_t)v;
+	b[(*at)++] = (uint8_t)(v >> 8);
+	b[(*at)++] = (uint8_t)(v >> 16);
+	b[(*at)++] = (uint8_t)(v >> 24);
+}
+
+/*
+ * An MTT frame into b, CPU 1: w1 = command | flags (CTXT 1, TS64 2,
+ * LEVEL 4, HINT 8: those fields follow the preamble in this order), the
+ * payload pl[0..n) NUL-padded to 4, the hint in 12 bytes; its length.
+ */
+static size_t frame(uint8_t *b, uint32_t w1, uint32_t comp, uint32_t tid,
+		    uint32_t type, uint32_t ctx, uint64_t ts, uint32_t level,
+		    const void *pl, size_t n, const char *hint)
+{
+	size_t at = 0;
+
+	put32(b, &at, 0xeee01001u);
+	put32(b, &at, w1);
+	put32(b, &at, comp);
+	put32(b, &at, tid);
+	put32(b, &at, type | (uint32_t)n);
+	if (w1 & 1)
+		put32(b, &at, ctx);
+	if (w1 & 2) {
+		put32(b, &at, (uint32_t)ts);
+		put32(b, &at, (uint32_t)(ts >> 32));
+	}
+	if (w1 & 4)
+		put32(b, &at, level);
+	memset(b + at, 0, (n + 3) / 4 * 4 + 12);
+	memcpy(b + at, pl, n);
+	at += (n + 3) / 4 * 4;
+	if (w1 & 8) {
+		memcpy(b + at, hint, strlen(hint) < 12 ? strlen(hint) : 12);
+		at += 12;
+	}
+	return at;
+}
+
+/* TRACE, CTXT|TS64|LEVEL|HINT, UINT32 v, thread ctx, trace id 0xc0de0000 */
+static size_t trace(uint8_t *b, uint32_t comp, uint32_t level, uint64_t ts,
 		    uint32_t ctx, const char *hint, uint32_t v)
 {
-	uint32_t w[11] = {
-		0xeee01001u, 0x0000000fu, comp, 0xc0de0000u, 0x05000004u,
-		ctx, (uint32_t)ts, (uint32_t)(ts >> 32), level, v,
+	const uint8_t le[4] = {
+		(uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16),
+		(uint8_t)(v >> 24),
 	};
-	size_t i;
 
-	for (i = 0; i < 10; i++) {
-		b[4 * i] = (uint8_t)w[i];
-		b[4 * i + 1] = (uint8_t)(w[i] >> 8);
-		b[4 * i + 2] = (uint8_t)(w[i] >> 16);
-		b[4 * i + 3] = (uint8_t)(w[i] >> 24);
-	}
-	memset(b + 40, 0, 12);
-	memcpy(b + 40, hint, strlen(hint) < 12 ? strlen(hint) : 12);
-	return 52;
+	return frame(b, 0x0000000fu, comp, 0xc0de0000u, 0x05000000u, ctx, ts,
+		     level, le, 4, hint);
 }
 
 static void text(struct stpenc *e, const char *s, uint64_t ts)
@@ -172,6 +186,8 @@ int main(int argc, char **argv)
 {
 	const char *kind = argc > 1 ? argv[1] : "";
 	struct stpenc e;
+	uint8_t b[64];
+	size_t n;
 	int i;
 
 	stpenc_init(&e, 3);
@@ -187,11 +203,15 @@ int main(int argc, char **argv)
 		chan(&e, 5, 1);
 		syst(&e, STR_ORIGIN(5u, 3u), NULL, 0, "origin node", 11, 0,
 		     3000);
+		/* META (CTXT|TS64): component 3 is "sample"; a TRACE of
+		 * component 4, INFO, 4242, "signal0" */
 		chan(&e, 6, 0);
-		syst(&e, RAW_MTT(3u), guid_mtt, 0, meta, sizeof(meta), 0,
-		     4000);
-		syst(&e, RAW_MTT(4u), guid_mtt, 0, trace4, sizeof(trace4), 0,
-		     5000);
+		n = frame(b, 0x40000003u, 3, 0, 0x01020000u, 100,
+			  0x100000001ull, 0, "sample", 6, NULL);
+		syst(&e, RAW_MTT(3u), guid_mtt, 0, b, n, 0, 4000);
+		n = trace(b, 4, 0x20000000u, 0x100000002ull, 100, "signal0",
+			  4242);
+		syst(&e, RAW_MTT(4u), guid_mtt, 0, b, n, 0, 5000);
 	} else if (!strcmp(kind, "basic")) {
 		chan(&e, 1, 0);
 		text(&e, "hello world\n", 1000);
@@ -216,20 +236,17 @@ int main(int argc, char **argv)
 		syst(&e, STR_GUID, guid_b, 0, "two", 3, 0, 2000);
 		text(&e, "hello world\n", 3000);
 	} else if (!strcmp(kind, "slices")) {
-		uint8_t b[64];
-		size_t n;
-
 		chan(&e, 1, 0);
 		syst(&e, 0x02000042u, NULL, 0, "f", 2, 0, 1000000);
 		syst(&e, 0x02000042u, NULL, 0, "g", 2, 0, 2000000);
 		syst(&e, 0x03000042u, NULL, 0, "g", 2, 0, 3000000);
 		syst(&e, 0x03000042u, NULL, 0, "f", 2, 0, 4000000);
 		chan(&e, 6, 0);
-		n = frame(b, 3, 0x00010000u, 5000000, 100, "api", 1);
+		n = trace(b, 3, 0x00010000u, 5000000, 100, "api", 1);
 		msg(&e, b, n, 5000000);
-		n = frame(b, 3, 0x20000000u, 5500000, 100, "x", 7);
+		n = trace(b, 3, 0x20000000u, 5500000, 100, "x", 7);
 		msg(&e, b, n, 5500000);
-		n = frame(b, 3, 0x00020000u, 6000000, 100, "api", 0);
+		n = trace(b, 3, 0x00020000u, 6000000, 100, "api", 0);
 		msg(&e, b, n, 6000000);
 	} else {
 		fprintf(stderr, "systmix: unknown kind \"%s\"\n", kind);
