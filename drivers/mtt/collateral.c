@@ -4,6 +4,8 @@
  * the MIPI SyS-T collateral of client "mtt" that names what DICT frames
  * and component ids stand for (Documentation/mtt.rst): Modules give the
  * open components' names, Catalog32 the texts of the dictionary ids.
+ * The client's one Guid is MTT_SYST_GUID, the uuid of the p_sys-t nodes
+ * MTT writes through: it describes MTT's messages, no other source's.
  *
  * The file can exceed a page, so it is a bin_attribute: a read at offset
  * 0 builds a snapshot of the whole document, reads at later offsets
@@ -102,6 +104,9 @@ static int mtt_xml_build(struct mtt_xml *x)
 	mtt_xml_add(x, "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
 		    "<syst:Collateral xmlns:syst=\"http://www.mipi.org/1.0/sys-t\">\n"
 		    "  <syst:Client Name=\"mtt\">\n"
+		    "    <syst:Guids>\n"
+		    "      <syst:Guid ID=\"{" MTT_SYST_GUID "}\"/>\n"
+		    "    </syst:Guids>\n"
 		    "    <syst:Modules>\n");
 	list_for_each_entry(c, &mtt_components, entry) {
 		mtt_xml_add(x, "      <syst:Module ID=\"0x%08x\">", c->id);

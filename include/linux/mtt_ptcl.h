@@ -46,6 +46,14 @@
 #define MTT_PREAMBLE_WORDS	5
 #define MTT_PREAMBLE_BYTES	(MTT_PREAMBLE_WORDS * 4)
 
+/*
+ * The SyS-T GUID of MTT's messages: the uuid to give a p_sys-t policy
+ * node MTT writes through, and the Guid of collateral client "mtt"
+ * (Documentation/mtt.rst), so that the client describes MTT's messages
+ * and no other source's.
+ */
+#define MTT_SYST_GUID		"cd6b9ebf-0b3a-4b7d-ac9a-4fe18a923223"
+
 /* The hint: exactly 12 bytes, NUL-padded; longer hints are cut. */
 #define MTT_HINT_BYTES		12
 

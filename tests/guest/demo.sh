@@ -96,6 +96,8 @@ check "the shell's 4 lines on default" 4 "$(grep ' default ' /tmp/demo.txt | gre
 check "stmctl's 5 lines on user/app" 5 "$(grep ' user/app ' /tmp/demo.txt | grep -c 'app: ')"
 check "the console lines on console" 2 "$(grep ' console ' /tmp/demo.txt | grep -c 'demo: \(tracing starts\|console line\)')"
 check "the trace_marker line on ftrace" 1 "$(grep ' ftrace' /tmp/demo.txt | grep -c 'demo: ftrace marker')"
+check "no other source's message has MTT's collateral client as origin" 0 \
+	"$(awk '$3 != "MTT" && $4 == "mtt"' /tmp/demo.txt | wc -l)"
 check "MTT: mtt_sample named by a META frame" 1 "$(grep -c ' MTT META .*"mtt_sample"' /tmp/demo.txt)"
 check "MTT: mtt_sample signal0 = 10, 20, 30" "10 20 30" \
 	"$(sed -n 's/.* MTT .* mtt_sample signal0 = \([0-9]*\) .*/\1/p' /tmp/demo.txt | tr '\n' ' ' | sed 's/ $//')"

@@ -30,7 +30,7 @@ for o in map(json.loads, sys.stdin):
 python3 - "$TMP/lines.xml" <<'PY'
 import sys
 with open(sys.argv[1], "w") as f:
-    f.write('<Collateral><Client Name="c"><Catalog32>')
+    f.write('<Collateral><Client Name="c"><Guids><Guid ID="{00000000-0000-0000-0000-000000000000}" Mask="{00000000-0000-0000-0000-000000000000}"/></Guids><Catalog32>')
     for i in range(0x10, 0x14):
         f.write('<Format ID="%d"><![CDATA[x' % i + "\n" * 1000000 +
                 '%d]]></Format>')
@@ -51,7 +51,7 @@ tap_is "$?:$(text_of "$TMP/want" <"$TMP/lines.json")" "0:OK 262144 True" \
 	echo '<!ENTITY c "&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;">'
 	echo '<!ENTITY d "&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;">'
 	echo ']>'
-	echo '<Collateral><Client Name="c"><Catalog32><Format ID="0x10">'
+	echo '<Collateral><Client Name="c"><Guids><Guid ID="{00000000-0000-0000-0000-000000000000}" Mask="{00000000-0000-0000-0000-000000000000}"/></Guids><Catalog32><Format ID="0x10">'
 	echo '&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;%d</Format>'
 	echo '</Catalog32></Client></Collateral>'
 } >"$TMP/entities.xml"

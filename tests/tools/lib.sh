@@ -99,15 +99,28 @@ run_ctest() {
 	"$TMP/$name"
 }
 
+# stream_gen NAME OUT [ARGS...]: build tests/tools/src/NAME.c (an STP
+# stream writer on the test encoder, tools/testlib) once, run it with
+# ARGS, its stream to OUT
+stream_gen() {
+	g=$1
+	o=$2
+	shift 2
+	if [ ! -x "$TMP/$g" ]; then
+		cc=$(ctest_cc)
+		$cc -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
+			-I"$TOOLS/include" -I"$TOOLS/testlib" -o "$TMP/$g" \
+			"$TOP/tests/tools/src/$g.c" "$TOOLS"/testlib/*.c \
+			>"$TMP/cc.log" 2>&1 ||
+			{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build $g"; }
+	fi
+	"$TMP/$g" "$@" >"$o"
+}
+
 # mttstp_stream OUT: tests/tools/src/mttstp.c's stream of MTT frames over
 # STP (whole messages, in SyS-T) written to OUT
 mttstp_stream() {
-	cc=$(ctest_cc)
-	$cc -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE -I"$TOOLS/include" \
-		-I"$TOOLS/testlib" -o "$TMP/mttstp" "$TOP/tests/tools/src/mttstp.c" \
-		"$TOOLS"/testlib/*.c >"$TMP/cc.log" 2>&1 ||
-		{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttstp"; }
-	"$TMP/mttstp" >"$1"
+	stream_gen mttstp "$1"
 }
 
 asan_mttdecode() {

@@ -4,7 +4,7 @@
 # Documentation/mtt.rst (tests/tools/src/mttstp.c writes the stream):
 # whole STP messages (p_basic, p_mtt), SyS-T RAW protocol 0x31 (our
 # p_sys-t) and the STRING/GENERIC tunnel (upstream p_sys-t); with and
-# without --syst, next to a SyS-T string message.
+# without --syst (and as detected), next to a SyS-T string message.
 . "$(dirname "$0")/lib.sh"
 
 need_mttdecode
@@ -23,11 +23,13 @@ tap_is "$(cat "$TMP/syst.txt")" \
      4294967298 m8/c3 MTT INFO sample signal0 = 4242 ctx 100 cpu 1' \
 	"--syst: frames over STP, in SyS-T RAW:0x31 and tunnelled; SyS-T beside"
 
-"$MTTDECODE" "$TMP/s.stp" | grep ' MTT ' >"$TMP/plain.txt"
+"$MTTDECODE" --no-syst "$TMP/s.stp" | grep ' MTT ' >"$TMP/plain.txt"
 tap_is "$(cat "$TMP/plain.txt")" \
 '     4294967297 m8/c1 MTT META 0x00000003 "sample"
      4294967298 m8/c1 MTT INFO sample signal0 = 4242 ctx 100 cpu 1' \
-	"without --syst: the frames that are whole STP messages"
+	"--no-syst: the frames that are whole STP messages"
+tap_is "$("$MTTDECODE" "$TMP/s.stp")" "$(cat "$TMP/syst.txt")" \
+	"neither: the messages that are no MTT frame are SyS-T: as --syst"
 
 "$MTTDECODE" --syst -f json "$TMP/s.stp" | python3 -c '
 import json, sys

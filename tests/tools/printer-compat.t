@@ -37,13 +37,13 @@ for v in RAW SHORT QUOTE ENTER EXIT INVP PF32 PF64 TSCRC; do
 	eval "echo \"SYS-T RAW DATA: \$$v\""
 done >"$TMP/ref.txt"
 
-# (a client without Guids, as "Default" here, matches every message in
-# mttdecode; the printer's would match none: see the docs)
+# ("Default" here has a Guid with an all-zero Mask: it matches every
+# message, in mttdecode as in the printer)
 Z=0x0000000000000000
 tap_is "$("$M" -f csv --collateral "$C" "$TMP/ref.txt"; echo "rc=$?")" \
 "$H
 OK,\"dead\",RAW:Protocol1,MAX,Default,0,,$Z,,6,,$C
-OK,\"0x00100007\",SHORT32,MAX,Default,0,,$Z,,4,,$C
+OK,\"0x00100007\",SHORT32,MAX,,0,,$Z,,4,,$C
 OK,\"a,b \"\"q\"\" c\\d e\",STRING:GENERIC,INFO,Default,0,,$Z,,18,,$C
 OK,\"f\",STRING:ENTER,INFO,Default,0,,$Z,,6,,$C
 OK,\"g\",STRING:EXIT,INFO,Default,0,,$Z,,6,,$C
@@ -67,8 +67,8 @@ tap_ok $? "CSV: a csv reader gets 12 cells a row and the text back (LF as a spac
 tap_is "$("$M" -f csv --collateral "$C" \
 	--short-guid '{11111111-2222-3333-4444-555555555555}' "$TMP/ref.txt" |
 	sed -n 3p)" \
-"OK,\"short value 7\",SHORT32,MAX,shorty,0,,$Z,,4,,$C" \
-	"--short-guid: SHORT32 takes that client's Short32 format"
+"OK,\"short value 7\",SHORT32,MAX,,0,,$Z,,4,,$C" \
+	"--short-guid: SHORT32 takes that client's Short32 format (Origin empty)"
 "$M" --short-guid nonsense "$TMP/ref.txt" >/dev/null 2>&1
 tap_is $? 1 "--short-guid: a bad GUID is a usage error"
 
@@ -102,7 +102,8 @@ GUID='{494E5443-8A9C-4014-A65A-2F36A36D96E4}'
 	# printer's mask agrees for this value, its bits 31:28 being 0): 16 digits
 	echo 'SYS-T RAW DATA: 4023000105000000'
 	# SHORT32 value 0xABCDEF, no collateral format: "0x" and 8 uppercase
-	# digits; Origin: the client (the printer leaves it empty, see the docs)
+	# digits; Origin empty even with --short-guid (the printer names the
+	# client of no short message), Collateral the client's file
 	echo 'SYS-T RAW DATA: F1DEBC0A'
 	# SHORT32 0x0100007: the client's Short32 format gets value & ~Mask
 	echo 'SYS-T RAW DATA: 71000001'
@@ -184,10 +185,10 @@ tap_is "$(golden --short-guid "$GUID"; echo "rc=$?")" \
 OK,\"0x0000000000010000 version banner string\",BUILD:LONG,MAX,example,1,0x00054A4B376A70E9,$Z,,62,0x4DDEF5B9,$CO
 OK,\"0x00001234\",BUILD:COMPACT32,MAX,,0,,$Z,,4,,
 OK,\"0x0000000001400234\",BUILD:COMPACT64,MAX,,0,,$Z,,8,,
-OK,\"0x00ABCDEF\",SHORT32,MAX,example,0,,$Z,,4,,$CO
-OK,\"short value 7\",SHORT32,MAX,example,0,,$Z,,4,,$CO
-OK,\"0x000000123456789A\",SHORT64,MAX,example,0,,$Z,,8,,$CO
-OK,\"long short 9\",SHORT64,MAX,example,0,,$Z,,8,,$CO
+OK,\"0x00ABCDEF\",SHORT32,MAX,,0,,$Z,,4,,$CO
+OK,\"short value 7\",SHORT32,MAX,,0,,$Z,,4,,$CO
+OK,\"0x000000123456789A\",SHORT64,MAX,,0,,$Z,,8,,$CO
+OK,\"long short 9\",SHORT64,MAX,,0,,$Z,,8,,$CO
 OK,\"a,b \"\"q\"\" c\\d e\",STRING:GENERIC,INFO,example,1,,$Z,,34,,$CO
 OK,\"f\",STRING:ENTER,INFO,5,3,,$Z,,6,,
 OK,\"g\",STRING:EXIT,INFO,5,3,,$Z,,6,,

@@ -85,9 +85,11 @@ tap_is "$("$M" --syst "$TMP/s.stp" | sed -n '3,4p;8p')" \
              64 m3/c2 INFO 0:0 CATALOG:ID32P32 catalog 0x00000010 args 03000000 [MISSING_COLLATERAL]" \
 	"text without policy and collateral"
 
-tap_is "$("$M" "$TMP/s.stp" | sed -n 3p)" \
+tap_is "$("$M" --no-syst "$TMP/s.stp" | sed -n 3p)" \
 "              5 m4 c0     8  \"B\\x02\\x00\\x01\\x02\\x00hi\"" \
-	"without --syst the STP messages are printed raw"
+	"--no-syst: the STP messages are printed raw"
+tap_is "$("$M" "$TMP/s.stp")" "$("$M" --syst "$TMP/s.stp")" \
+	"neither: its messages are SyS-T, decoded as with --syst"
 
 # ---- JSON ----
 # shellcheck disable=SC2086
@@ -130,7 +132,7 @@ tap_is "$("$M" -f csv --policy "$D/policy.txt" --collateral "$D/coll-a.xml" \
 OK,\"hi\",STRING:GENERIC,INFO,Default,0,,0x0000000000000005,,8,,$A_
 OK,\"ok\",STRING:GENERIC,INFO,ByGuid,0,,0x0000000000000006,,22,,$A_
 OK,\"clock 1000 at 1000000000 Hz\",CLOCK:SYNC,MAX,Default,0,,0x0000000000000010,,20,,$A_
-OK,\"short value 7\",SHORT32,MAX,Default,0,,0x0000000000000020,,4,,$A_
+OK,\"short value 7\",SHORT32,MAX,,0,,0x0000000000000020,,4,,$A_
 OK,\"ts\",STRING:GENERIC,INFO,Default,0,0x00000000000005DC,0x0000000000000030,,14,,$A_
 OK,\"master three 3\",CATALOG:ID32P32,INFO,M3C2,0,,0x0000000000000040,,12,,$A_
 OK,\"$(printf '\001')\",STRING:GENERIC,INFO,Default,0,,0x0000000000000050,,28,,$A_

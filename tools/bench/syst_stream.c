@@ -143,7 +143,12 @@ int write_collateral(char path[32])
 	static const char xml[] =
 		"<?xml version=\"1.0\"?>\n"
 		"<syst:Collateral xmlns:syst=\"http://www.mipi.org/1.0/sys-t\">\n"
-		"<syst:Client Name=\"bench\">\n<syst:Catalog32>\n"
+		"<syst:Client Name=\"bench\">\n"
+		/* every message: a Guid with an all-zero Mask */
+		"<syst:Guids><syst:Guid"
+		" ID=\"{00000000-0000-0000-0000-000000000000}\""
+		" Mask=\"{00000000-0000-0000-0000-000000000000}\"/>"
+		"</syst:Guids>\n<syst:Catalog32>\n"
 		"<syst:Format ID=\"0x10\"><![CDATA[queue %u depth %u]]>"
 		"</syst:Format>\n"
 		"<syst:Format ID=\"0x11\"><![CDATA[irq %u count %x]]>"

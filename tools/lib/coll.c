@@ -215,17 +215,21 @@ int mttd__coll_finish(struct mttd_coll *c)
 	return 0;
 }
 
+/*
+ * A client without Guids matches no message (as the reference printer
+ * has it): it would otherwise capture every other source's messages
+ * (MTT's kernel collateral once did).  A catch-all says so with a Guid
+ * whose Mask is zero.
+ */
 int mttd_coll_client(const struct mttd_coll *c, const uint8_t guid[16])
 {
-	int best = -1, fallback = -1;
+	int best = -1;
 	unsigned int best_bits = 0;
 	size_t i, j;
 
 	for (i = 0; i < c->n; i++) {
 		const struct mttd__cclient *cl = &c->c[i];
 
-		if (!cl->nguid && fallback < 0)
-			fallback = (int)i;
 		for (j = 0; j < cl->nguid; j++) {
 			const struct mttd__cguid *g = &cl->guid[j];
 			unsigned int k;
@@ -239,7 +243,7 @@ int mttd_coll_client(const struct mttd_coll *c, const uint8_t guid[16])
 			}
 		}
 	}
-	return best >= 0 ? best : fallback;
+	return best;
 }
 
 const struct mttd_coll_entry *mttd_coll_find(const struct mttd_coll *c,

@@ -107,11 +107,26 @@ static long payload_end(struct mttd_syst *s, const uint8_t *p, size_t q,
 	}
 }
 
+/* the size of a one- or two-word message (SHORT32/64, compact BUILD)
+ * with header h, else 0 */
+static unsigned int word_size(uint32_t h)
+{
+	unsigned int type = h & 0xf, sub = (h >> 24) & 0x3f;
+
+	if (type == MTTD_SYST_SHORT32 ||
+	    (type == MTTD_SYST_BUILD && sub == MTTD_SYST_BUILD_COMPACT32))
+		return 4;
+	if (type == MTTD_SYST_SHORT64 ||
+	    (type == MTTD_SYST_BUILD && sub == MTTD_SYST_BUILD_COMPACT64))
+		return 8;
+	return 0;
+}
+
 long mttd__syst_frame(struct mttd_syst *s, const uint8_t *p, size_t avail,
 		      int final)
 {
 	uint32_t h;
-	unsigned int type, sub;
+	unsigned int type;
 	size_t q = 4, chk;
 	long e;
 
@@ -119,15 +134,8 @@ long mttd__syst_frame(struct mttd_syst *s, const uint8_t *p, size_t avail,
 		return 0;
 	h = mttd__le32(p);
 	type = h & 0xf;
-	sub = (h >> 24) & 0x3f;
-	if (type == MTTD_SYST_SHORT32)
-		return 4;
-	if (type == MTTD_SYST_SHORT64)
-		return 8;
-	if (type == MTTD_SYST_BUILD && sub == MTTD_SYST_BUILD_COMPACT32)
-		return 4;
-	if (type == MTTD_SYST_BUILD && sub == MTTD_SYST_BUILD_COMPACT64)
-		return 8;
+	if (word_size(h))
+		return word_size(h);
 	if (type == 4 || type == 5 || type > MTTD_SYST_SBD)
 		return -1;
 	if (h & (1u << 23))
@@ -175,5 +183,45 @@ int mttd__syst_plausible(const uint8_t *p)
 		return !(sub & 0x30);
 	default:
 		return 0;	/* SHORT and compact BUILD: any word */
+	}
+}
+
+int mttd_syst_is_msg(const void *buf, size_t n)
+{
+	const uint8_t *p = buf;
+	struct mttd_syst_msg m;
+	unsigned int type, sub, chk;
+	uint32_t h;
+
+	if (n < 4)
+		return 0;
+	h = mttd__le32(p);
+	type = h & 0xf;
+	sub = (h >> 24) & 0x3f;
+	if (word_size(h))
+		return n == word_size(h) ? MTTD_SYST_IS_SHORT : 0;
+	if (!mttd__syst_plausible(p))
+		return 0;
+	memset(&m, 0, offsetof(struct mttd_syst_msg, args));
+	mttd__syst_parse(p, n, &m);
+	if (m.status != MTTD_SYST_OK)
+		return 0;	/* fields cut, or a CRC that does not match */
+	chk = (m.flags & MTTD_SYST_F_CHK) ? 4 : 0;
+	if ((m.flags & MTTD_SYST_F_LEN) &&
+	    (size_t)(m.payload - p) + m.payload_len + chk != n)
+		return 0;	/* a length field that is not the payload's */
+	switch (type) {
+	case MTTD_SYST_CLOCK:
+		return m.payload_len == 16 ? MTTD_SYST_IS_NORMAL : 0;
+	case MTTD_SYST_BUILD:
+		return m.payload_len >= 8 ? MTTD_SYST_IS_NORMAL : 0;
+	case MTTD_SYST_CATALOG:
+		return m.payload_len >= ((sub == 2 || sub == 6) ? 8u : 4u) ?
+		       MTTD_SYST_IS_NORMAL : 0;
+	case MTTD_SYST_SBD:
+		return m.payload_len >= ((sub & MTTD_SYST_SBD_ID64) ? 8u : 4u) ?
+		       MTTD_SYST_IS_NORMAL : 0;
+	default:
+		return MTTD_SYST_IS_NORMAL;
 	}
 }

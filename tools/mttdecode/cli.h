@@ -27,10 +27,17 @@ struct opts {
 	int no_output;
 	int stats;
 	int syst;		/* decode message payloads as SyS-T */
+	int no_syst;		/* --no-syst: never, not even detected */
+	int syst_auto;		/* neither: each sniffed STP input probed */
 	int no_mtt;		/* --no-mtt: MTT frames shown as messages */
 	int input;		/* IN_* */
 	int input_given;	/* --input, --srcid-bits or --ts-bytes */
 	int csv_extra;		/* --csv-extra: columns after the printer's */
+	int has_from, has_to;	/* --from, --to (chrome): a window in ns */
+	uint64_t from_ns, to_ns;
+	int wall_clock;		/* --wall-clock (chrome) */
+	int has_rt_offset;	/* the session's realtime - monotonic */
+	int64_t rt_offset_ns;
 	int has_short_guid;	/* --short-guid */
 	uint8_t short_guid[16];
 	unsigned long max_len;
@@ -147,6 +154,9 @@ struct app {
 	uint8_t *sniff;		/* its first bytes while sniffing */
 	size_t sniff_len;
 	size_t sniff_scanned;	/* bytes of it sniff.c has looked at */
+	int sniff_stp;		/* an ASYNC was found: STP */
+	int live;		/* the input is a pipe or device */
+	size_t sniff_probed;	/* bytes held when SyS-T was last probed */
 	uint64_t syst_msgs0;	/* SyS-T counters when it was opened */
 	uint64_t syst_bad0;
 	int nothing;		/* some input held nothing decodable */
@@ -245,6 +255,11 @@ void fe_close(struct app *a);
  * undecided (more bytes needed and final not set) */
 #define SNIFF_MAX (64u << 10)
 int sniff_kind(struct app *a, const uint8_t *p, size_t n, int final);
+/* do the STP messages in p[0..n) look like SyS-T (MTT frames left out
+ * when mtt)?  1 yes, 0 no; fewer than SNIFF_SYST_MSGS complete messages:
+ * -1 (so far yes), -2 (none more than a word) (sniff.c) */
+#define SNIFF_SYST_MSGS 16
+int sniff_syst(const uint8_t *p, size_t n, int mtt);
 /* input.c: decode fd to its end as one input; 0, or 1 on an error */
 int decode_fd(struct app *a, int fd, const char *name);
 /* par.c: decode [off, size) of a regular file (fd) on o.jobs threads,

@@ -19,8 +19,17 @@
  *    component; a named numeric value (hint or dictionary) is also a
  *    counter event "<component> <name>", args {"value": v} (vectors:
  *    {"0": v0, "1": v1, ...}), so each named value is a counter track;
+ *  - slices: a SyS-T STRING:ENTER opens one ("ph":"B", named after its
+ *    text) on its track and STRING:EXIT closes it ("E"); an MTT frame of
+ *    level API_ENTRY opens one and API_RETURN closes it ("B"/"E", named
+ *    after the hint, else the value) on the track of its component and
+ *    thread (context id), "<component> ctx <id>", so that each thread's
+ *    calls nest;
  *  - plain STP messages (without --syst) are instant events named after
  *    their data; losses are global instant events "loss: <reason>".
+ * --from/--to keep the events whose time (ns, below) is in [from, to];
+ * --wall-clock adds the session's CLOCK_REALTIME - CLOCK_MONOTONIC, so
+ * that "ts" is wall-clock time (us since the epoch).
  * Times are in microseconds (3 decimals): the SyS-T timestamp moved to
  * the STP clock when a CLOCK sync allows, else the STP timestamp, both
  * converted with the STP FREQ (1 GHz until a FREQ packet); for plain
@@ -35,6 +44,8 @@
 #include "esc.h"
 
 #define NAME_MAX_BYTES 120
+#define MTT_API_ENTRY	0x00010000u	/* MTT_LEVEL_API_ENTRY */
+#define MTT_API_RETURN	0x00020000u	/* MTT_LEVEL_API_RETURN */
 
 static void sep(struct app *a)
 {
@@ -62,12 +73,23 @@ static uint64_t to_ns(uint64_t t, uint64_t hz)
 	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
 }
 
+/* is ns inside --from/--to?  It becomes the last time either way */
+static int in_window(struct app *a, uint64_t ns)
+{
+	a->chrome->last_ns = ns;
+	return (!a->o.has_from || ns >= a->o.from_ns) &&
+	       (!a->o.has_to || ns <= a->o.to_ns);
+}
+
 static void put_ts(struct app *a, uint64_t ns)
 {
 	char b[8];
-	unsigned int r = (unsigned int)(ns % 1000);
+	unsigned int r;
 
 	a->chrome->last_ns = ns;
+	if (a->o.wall_clock)
+		ns = (uint64_t)((int64_t)ns + a->o.rt_offset_ns);
+	r = (unsigned int)(ns % 1000);
 	out_str(&a->out, ",\"ts\":");
 	out_u64(&a->out, ns / 1000);
 	snprintf(b, sizeof(b), ".%03u", r);
@@ -293,7 +315,16 @@ static void chrome_syst(struct app *a, const struct sview *v)
 	struct out *o = &a->out;
 	struct where w;
 	uint64_t ns = syst_time(a, m);
+	const char *ph = "i";
 
+	if (!in_window(a, ns))
+		return;
+	if (m->type == MTTD_SYST_STRING && m->status == MTTD_SYST_OK &&
+	    m->subtype == MTTD_SYST_STRING_FUNCTIONENTER)
+		ph = "B";
+	else if (m->type == MTTD_SYST_STRING && m->status == MTTD_SYST_OK &&
+		 m->subtype == MTTD_SYST_STRING_FUNCTIONEXIT)
+		ph = "E";
 	if (m->flags & MTTD_SYST_F_STP)
 		stp_track(a, m->master, m->channel, v->source, &w);
 	else
@@ -306,7 +337,7 @@ static void chrome_syst(struct app *a, const struct sview *v)
 		json_str(o, v->type);
 	out_str(o, ",\"cat\":\"");
 	out_str(o, v->type);
-	head(a, "i", &w, ns);
+	head(a, ph, &w, ns);
 	out_str(o, ",\"args\":{\"status\":\"");
 	out_str(o, mttd_syst_status_name(m->status));
 	out_str(o, "\",\"type\":\"");
@@ -335,6 +366,8 @@ static void chrome_msg(struct app *a, const struct mttd_msg *m)
 	uint64_t ns = (m->flags & MTTD_MSG_HAS_TS) ? to_ns(m->ts, a->stp_hz) :
 		      a->chrome->last_ns;
 
+	if (!in_window(a, ns))
+		return;
 	stp_track(a, m->master, m->channel, a->policy ?
 		  mttd_policy_lookup(a->policy, m->master, m->channel) : NULL,
 		  &w);
@@ -354,6 +387,8 @@ static void loss(struct app *a, const char *reason, uint64_t offset,
 {
 	struct out *o = &a->out;
 
+	if (!in_window(a, a->chrome->last_ns))
+		return;
 	sep(a);
 	out_str(o, "{\"name\":\"loss: ");
 	out_str(o, reason);
@@ -393,22 +428,34 @@ static void chrome_encap(struct app *a, const struct mttd_rv_packet *p,
 	(void)offset;
 }
 
-/* MTT: pid 65535 "MTT", one thread per component */
-static void mtt_track(struct app *a, const struct mview *v, struct where *w)
+/* MTT: pid 65535 "MTT", one thread per component; with slice, one per
+ * component and context id (the slices' "<component> ctx <id>") */
+static void mtt_track(struct app *a, const struct mview *v, int slice,
+		      struct where *w)
 {
 	uint8_t key[16] = { 2 };
-	uint32_t id = v->f->comp;
+	uint32_t id = v->f->comp, ctx = v->f->ctx;
 	int fresh;
 
 	key[1] = (uint8_t)(id >> 24);
 	key[2] = (uint8_t)(id >> 16);
 	key[3] = (uint8_t)(id >> 8);
 	key[4] = (uint8_t)id;
+	if (slice) {
+		key[0] = 3;
+		key[5] = (uint8_t)(ctx >> 24);
+		key[6] = (uint8_t)(ctx >> 16);
+		key[7] = (uint8_t)(ctx >> 8);
+		key[8] = (uint8_t)ctx;
+	}
 	w->pid = 65535;
 	if (v->comp)
 		snprintf(w->name, sizeof(w->name), "%s", v->comp);
 	else
 		snprintf(w->name, sizeof(w->name), "comp:0x%08x", id);
+	if (slice)
+		snprintf(w->name + strlen(w->name),
+			 sizeof(w->name) - strlen(w->name), " ctx %u", ctx);
 	process(a, 65535, "MTT");
 	w->tid = track(a, key, 0, &fresh);
 	if (fresh)
@@ -460,6 +507,7 @@ static void chrome_mtt(struct app *a, const struct mview *v)
 	const struct mttd_mtt_frame *f = v->f;
 	struct out *o = &a->out;
 	struct where w;
+	const char *ph = "i";
 	uint64_t ns;
 
 	if (f->cmd == MTTD_MTT_CMD_META)
@@ -470,17 +518,24 @@ static void chrome_mtt(struct app *a, const struct mview *v)
 		ns = f->ts;
 	else
 		ns = a->chrome->last_ns;
-	mtt_track(a, v, &w);
+	if (!in_window(a, ns))
+		return;
+	if ((f->flags & MTTD_MTT_F_LEVEL) && f->level == MTT_API_ENTRY)
+		ph = "B";
+	else if ((f->flags & MTTD_MTT_F_LEVEL) && f->level == MTT_API_RETURN)
+		ph = "E";
+	mtt_track(a, v, *ph != 'i', &w);
 	sep(a);
 	out_str(o, "{\"name\":\"");
-	if (v->name) {
+	if (v->name)
 		esc_json(o, v->name, strlen(v->name));
+	if (v->name && *ph == 'i')
 		out_str(o, " = ");
-	}
-	esc_json(o, v->value, v->value_len < NAME_MAX_BYTES ? v->value_len :
-		 NAME_MAX_BYTES);
+	if (!v->name || *ph == 'i')
+		esc_json(o, v->value, v->value_len < NAME_MAX_BYTES ?
+			 v->value_len : NAME_MAX_BYTES);
 	out_str(o, "\",\"cat\":\"mtt");
-	head(a, "i", &w, ns);
+	head(a, ph, &w, ns);
 	out_str(o, ",\"args\":{\"level\":");
 	json_str(o, v->level);
 	out_str(o, ",\"value\":\"");
@@ -490,6 +545,8 @@ static void chrome_mtt(struct app *a, const struct mview *v)
 	out_str(o, ",\"cpu\":");
 	out_u64(o, f->target);
 	out_str(o, "}}");
+	if (*ph != 'i')
+		mtt_track(a, v, 0, &w);	/* counters: the component's */
 	mtt_counter(a, v, &w, ns);
 }
 

@@ -25,8 +25,8 @@
  * Type           STRING:GENERIC, CATALOG:ID32P64, SHORT32, RAW:<protocol>
  * Severity       MAX .. DEBUG; MAX for SHORT and compact BUILD
  * Origin         the collateral client name, else the GUID, else the
- *                origin (module) number; empty for SHORT and compact
- *                BUILD without a client
+ *                origin (module) number; always empty for SHORT and
+ *                compact BUILD (--short-guid or not)
  * Unit           decimal, 0 for SHORT and compact BUILD
  * Message TimeStamp  0x and 16 uppercase hex digits, empty if none
  * Context TimeStamp  the STP timestamp likewise, 0 without one
@@ -174,6 +174,15 @@ static void hex_dump_upper(struct out *o, const uint8_t *p, size_t n)
 	}
 }
 
+/* a one- or two-word message (SHORT32/SHORT64, compact BUILD) */
+static int is_short(const struct mttd_syst_msg *m)
+{
+	return m->type == MTTD_SYST_SHORT32 || m->type == MTTD_SYST_SHORT64 ||
+	       (m->type == MTTD_SYST_BUILD &&
+		(m->subtype == MTTD_SYST_BUILD_COMPACT32 ||
+		 m->subtype == MTTD_SYST_BUILD_COMPACT64));
+}
+
 /* SHORT32/SHORT64: does the client's collateral have a format for it? */
 static int short_format(struct app *a, const struct mttd_syst_msg *m)
 {
@@ -313,7 +322,9 @@ static void csv_syst(struct app *a, const struct sview *v)
 	out_char(o, ',');
 	out_str(o, mttd_syst_severity_name(sev ? m->severity : 0));
 	out_char(o, ',');
-	if (m->client) {
+	if (is_short(m)) {
+		/* the printer never names a short message's client */
+	} else if (m->client) {
 		cell(o, m->client);
 	} else if (m->flags & MTTD_SYST_F_GUID) {
 		mttd_syst_guid_str(m->guid, g);

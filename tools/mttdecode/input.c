@@ -69,7 +69,12 @@ static void feed_fe(struct app *a, const uint8_t *p, size_t n)
  * 0, or 1 after printing why */
 static int sniffed(struct app *a, int kind)
 {
-	int ret = fe_open(a, kind);
+	int ret;
+
+	/* sniff.c decided whether STP carries SyS-T; nothing else does */
+	if (a->o.syst_auto && !(kind == IN_STP && a->sniff_stp))
+		a->o.syst = 0;
+	ret = fe_open(a, kind);
 
 	if (!ret && a->sniff_len)
 		feed_fe(a, a->sniff, a->sniff_len);
@@ -162,6 +167,9 @@ int decode_fd(struct app *a, int fd, const char *name)
 	a->bytes = 0;
 	a->sniff_len = 0;
 	a->sniff_scanned = 0;
+	a->sniff_stp = 0;
+	a->live = live;
+	a->sniff_probed = 0;
 	if (a->o.input == IN_AUTO) {
 		if (!a->sniff)
 			a->sniff = malloc(SNIFF_MAX);

@@ -53,6 +53,13 @@ int main(int argc, char **argv)
 		return ret == 2 ? 0 : 1;
 	}
 	ret = session_expand(&a->o);
+	a->o.syst_auto = !a->o.syst && !a->o.no_syst && a->o.input == IN_AUTO;
+	if (!ret && a->o.wall_clock && !a->o.has_rt_offset) {
+		fprintf(stderr, "mttdecode: --wall-clock: no session with "
+			"clock_realtime_ns and clock_monotonic_ns among the "
+			"inputs\n");
+		ret = 1;
+	}
 	if (!ret)
 		ret = setup(a);
 	if (!ret) {

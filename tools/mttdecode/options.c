@@ -2,6 +2,7 @@
 /*
  * options.c - mttdecode's command line: options, --help and --version.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -63,7 +64,10 @@ static const char usage[] =
 "                         found by FSYNC (TPIU port capture); hsync: fsync\n"
 "                         and HSYNC halfwords removed\n"
 "      --syst             decode each STP message as a SyS-T message\n"
-"                         (implied by --input=syst|systtext, --format=csv)\n"
+"                         (implied by --input=syst|systtext, --format=csv,\n"
+"                         a p_sys-t session; with --input=auto, by STP\n"
+"                         whose first 16 messages are all valid SyS-T)\n"
+"      --no-syst          never: STP messages stay bytes\n"
 "\n"
 "Output selection:\n"
 "  -m, --messages         print reassembled messages (the default)\n"
@@ -75,6 +79,10 @@ static const char usage[] =
 "                         chrome (Trace Event Format JSON for Perfetto)\n"
 "      --csv-extra        CSV: add Source,Master,Channel,GUID,Offset,\n"
 "                         Complete columns after the printer's\n"
+"      --from=NS, --to=NS chrome: only events whose time (ns on the\n"
+"                         trace's clock, as \"ts\" x 1000) is in [NS, NS]\n"
+"      --wall-clock       chrome: \"ts\" on the wall clock (us since the\n"
+"                         epoch), from a session's clocks at its start\n"
 "  -n, --no-output        decode only and print nothing (for benchmarks)\n"
 "      --no-mtt           no MTT layer: an STP or SyS-T message holding an\n"
 "                         MTT frame is shown as the message it is (its\n"
@@ -140,7 +148,7 @@ static const char usage[] =
 "See mttdecode(1) for the full description of the formats.\n";
 
 enum {
-	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_INPUT,
+	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_NO_SYST, OPT_FROM, OPT_TO, OPT_WALL, OPT_INPUT,
 	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS, OPT_SHORT_GUID,
 	OPT_CSV_EXTRA, OPT_SEGMENT, OPT_SRCID_BITS, OPT_TS_BYTES, OPT_TRACE_ID,
 	OPT_CS_SYNC, OPT_NO_MTT, OPT_SRCID_PROTO, OPT_UNFRAMED
@@ -157,6 +165,10 @@ static const struct option longopts[] = {
 	{ "max-message", required_argument, NULL, OPT_MAX_MSG },
 	{ "max-open", required_argument, NULL, OPT_MAX_OPEN },
 	{ "syst", no_argument, NULL, OPT_SYST },
+	{ "no-syst", no_argument, NULL, OPT_NO_SYST },
+	{ "from", required_argument, NULL, OPT_FROM },
+	{ "to", required_argument, NULL, OPT_TO },
+	{ "wall-clock", no_argument, NULL, OPT_WALL },
 	{ "no-mtt", no_argument, NULL, OPT_NO_MTT },
 	{ "input", required_argument, NULL, OPT_INPUT },
 	{ "policy", required_argument, NULL, OPT_POLICY },
@@ -194,6 +206,18 @@ static int bad(const char *what, const char *arg)
 	fprintf(stderr, "mttdecode: invalid %s: '%s'\n"
 		"Try 'mttdecode --help' for more information.\n", what, arg);
 	return 1;
+}
+
+/* a decimal count of ns; 0, or -1 if it is not one */
+static int ns_arg(const char *s, uint64_t *v)
+{
+	char *end;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	*v = strtoull(s, &end, 10);
+	return *end || errno ? -1 : 0;
 }
 
 static int word(const char *arg, const char *const *words, int *v)
@@ -277,6 +301,16 @@ int parse_options(struct opts *o, int argc, char **argv)
 		case 'n': o->no_output = 1; break;
 		case 's': o->stats = 1; break;
 		case OPT_SYST: o->syst = 1; break;
+		case OPT_NO_SYST: o->no_syst = 1; break;
+		case OPT_FROM:
+		case OPT_TO:
+			if (ns_arg(optarg, c == OPT_FROM ? &o->from_ns :
+				   &o->to_ns))
+				return bad(c == OPT_FROM ? "--from" : "--to",
+					   optarg);
+			*(c == OPT_FROM ? &o->has_from : &o->has_to) = 1;
+			break;
+		case OPT_WALL: o->wall_clock = 1; break;
 		case OPT_NO_MTT: o->no_mtt = 1; break;
 		case 'f':
 			if (word(optarg, formats, &o->format))
@@ -377,5 +411,15 @@ int parse_options(struct opts *o, int argc, char **argv)
 	}
 	if (o->format == FMT_CSV)
 		o->syst = 1;
+	if ((o->has_from || o->has_to || o->wall_clock) &&
+	    o->format != FMT_CHROME)
+		return bad("option without --format=chrome", o->wall_clock &&
+			   !o->has_from && !o->has_to ? "--wall-clock" :
+			   o->has_from ? "--from" : "--to");
+	if (o->has_from && o->has_to && o->from_ns > o->to_ns)
+		return bad("window", "--from after --to");
+	if (o->no_syst && o->syst)
+		return bad("option with --syst, --input=syst|systtext or "
+			   "--format=csv", "--no-syst");
 	return 0;
 }

@@ -8,7 +8,8 @@
  * a session whose policy was p_sys-t is decoded as with --syst, one
  * whose sink emitted RISC-V trace encapsulation ("format riscv") as
  * with --input=riscv-encap and its widths, unless --input, --srcid-bits
- * or --ts-bytes were given.
+ * or --ts-bytes were given; its clocks at the start give --wall-clock
+ * its offset (the first session's).
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -154,12 +155,22 @@ static int session_meta(struct opts *o, const char *path, char *fmt,
 {
 	FILE *f = fopen(path, "r");
 	unsigned long srcid = 16, ts = 8, v;
-	char line[256], word[16], *end;
-	int riscv = 0, bad = 0;
+	char line[256], word[32], *end;
+	long long rt, mono;
+	int riscv = 0, bad = 0, has_rt = 0, has_mono = 0;
 
 	while (f && !bad && fgets(line, sizeof(line), f)) {
+		/* the clocks at the start: the wall clock of STP times */
+		if (sscanf(line, "clock_realtime_ns %lld", &rt) == 1) {
+			has_rt = 1;
+			continue;
+		}
+		if (sscanf(line, "clock_monotonic_ns %lld", &mono) == 1) {
+			has_mono = 1;
+			continue;
+		}
 		if (!strcmp(line, "protocol p_sys-t\n")) {
-			o->syst = 1;
+			o->syst = !o->no_syst;
 			continue;
 		}
 		if (!strncmp(line, "format ", 7)) {
@@ -188,6 +199,10 @@ static int session_meta(struct opts *o, const char *path, char *fmt,
 			path, line, MTTD_RV_MAX_SRCID_BITS,
 			MTTD_RV_MAX_TS_BYTES);
 		return 1;
+	}
+	if (has_rt && has_mono && !o->has_rt_offset) {
+		o->rt_offset_ns = (int64_t)(rt - mono);
+		o->has_rt_offset = 1;
 	}
 	*fmt = 0;
 	if (riscv)

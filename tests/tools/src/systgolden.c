@@ -738,6 +738,14 @@ static void collateral_api(void)
 		"<Collateral><Client Name=\"x\"><Catalog32>"
 		"<Format ID=\"0x5\">five</Format></Catalog32></Client>"
 		"</Collateral>";
+	static const char any_xml[] =
+		"<Collateral><Client Name=\"any\"><Guids><Guid"
+		" ID=\"{00000000-0000-0000-0000-000000000000}\""
+		" Mask=\"{00000000-0000-0000-0000-000000000000}\"/></Guids>"
+		"</Client><Client Name=\"a1\"><Guids><Guid"
+		" ID=\"{a1000000-0000-0000-0000-000000000000}\""
+		" Mask=\"{ff000000-0000-0000-0000-000000000000}\"/></Guids>"
+		"</Client></Collateral>";
 
 	ok(mttd_coll_load_file(c, TESTDATA "/coll-bad.xml", err,
 			       sizeof(err)) == -1 &&
@@ -753,9 +761,17 @@ static void collateral_api(void)
 	ok(mttd_coll_load_mem(c, ok_xml, sizeof(ok_xml) - 1, "mem", err,
 			      sizeof(err)) == 0, "collateral without namespace");
 	memset(g, 0x55, 16);
-	ok(mttd_coll_client(c, g) == 0 &&
+	ok(mttd_coll_client(c, g) == -1 &&
 	   !strcmp(mttd_coll_find(c, 0, MTTD_COLL_CATALOG32, 5)->text, "five"),
-	   "client without Guids matches any GUID");
+	   "client without Guids matches no GUID (its entries still there)");
+	mttd_coll_free(c);
+	c = mttd_coll_new();
+	ok(mttd_coll_load_mem(c, any_xml, sizeof(any_xml) - 1, "mem", err,
+			      sizeof(err)) == 0 && mttd_coll_client(c, g) == 0,
+	   "a Guid with an all-zero Mask matches any GUID");
+	g[0] = 0xa1;
+	ok(mttd_coll_client(c, g) == 1,
+	   "... below a Guid with Mask bits set");
 	mttd_coll_free(c);
 	ok(mttd_guid_parse("{A1B2C3D4-E5F6-0718-293A-4B5C6D7E8F90}", g) == 0 &&
 	   g[0] == 0xa1 && g[15] == 0x90, "GUID text parsed in RFC 4122 order");

@@ -29,8 +29,9 @@
  * matches the one with the most Mask bits wins, then the one loaded first.
  * A client is selected the same way by its Guid entries against the
  * message's GUID (or the pseudo-GUID of syst.h); a client without Guids
- * matches any GUID, below every Guid match.  Several files may be loaded;
- * their clients add up.
+ * matches no GUID (as in the reference printer; a Guid with a zero Mask
+ * matches every one).  Several files may be loaded; their clients add
+ * up.
  */
 #ifndef MTTDECODE_COLLATERAL_H
 #define MTTDECODE_COLLATERAL_H

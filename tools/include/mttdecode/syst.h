@@ -282,6 +282,18 @@ size_t mttd_syst_probe(struct mttd_syst *s, const void *p, size_t n,
 		       int final, int *clean);
 
 /*
+ * Is p[0..n) exactly one SyS-T message, as a transport that delimits
+ * messages (an STP message) carries one?  MTTD_SYST_IS_SHORT: a SHORT32
+ * or compact BUILD of 4 bytes, a SHORT64 or COMPACT64 of 8 (any word
+ * is one); MTTD_SYST_IS_NORMAL: a header with no reserved bit set, of a
+ * known type and subtype, whose optional fields fit, whose length field
+ * (if any) is the payload's, whose CRC-32C (if any) matches, and whose
+ * payload holds the type's fixed part; 0 otherwise.  Needs no decoder.
+ */
+enum { MTTD_SYST_IS_SHORT = 1, MTTD_SYST_IS_NORMAL = 2 };
+int mttd_syst_is_msg(const void *p, size_t n);
+
+/*
  * Reference printer text front end: each line holding "SYS-T RAW DATA:"
  * followed by hex digits (spaces allowed between bytes) is one message;
  * every other line is ignored.  A line with a bad hex digit or an odd
