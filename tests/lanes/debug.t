@@ -26,5 +26,5 @@ export STM_VM_LANE=debug
 # in the same code), and the lane's limit follows the kernel's speed
 # (Documentation/testing.rst, "Budgets").
 export STM_VM_APPEND="kmemleak=on stm.stress=25 ${STM_VM_APPEND:-}"
-export STM_VM_TIMEOUT=${STM_VM_TIMEOUT:-2400}
+export STM_VM_TIMEOUT=${STM_VM_TIMEOUT:-3600}
 exec "$top/tests/vm/suite.sh"
