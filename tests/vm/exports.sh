@@ -16,8 +16,12 @@ mkdir -p "$exp"
 [ -f "$log" ] || exit 0
 
 # the boots the guest asked to restart from (tests/vm/suite.sh) export too
-logs=$(sed -n 's/^console-\(boot[0-9]*\)\.log$/ttyS1-\1.log/p' "$outdir/restarted-logs" 2>/dev/null |
-	while read -r f; do [ -f "$outdir/$f" ] && echo "$outdir/$f"; done)
+logs=
+if [ -f "$outdir/restarted-logs" ]; then
+	for f in $(sed -n 's/^console-\(boot[0-9]*\)\.log$/ttyS1-\1.log/p' "$outdir/restarted-logs"); do
+		[ ! -f "$outdir/$f" ] || logs="$logs $outdir/$f"
+	done
+fi
 
 # Split the bodies out: NAME.b64 plus NAME.meta ("SIZE SHA SCRIPT" and,
 # once complete, a line "end").
