@@ -38,7 +38,7 @@ mtt_frames() {
 	local raw=$1 out=$2
 	shift 2
 	sw_drain "$raw" >/dev/null
-	mttdecode --no-mtt --format json "$raw" >"$raw.json"
+	mttdecode --no-mtt --no-syst --format json "$raw" >"$raw.json"
 	mtt_check frames "$@" "$raw.json" >"$out"
 }
 

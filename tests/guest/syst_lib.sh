@@ -25,15 +25,16 @@ syst_set() {
 	return 1
 }
 
-# syst_capture RAW JSON: drain sink 0 into RAW, decode it into JSON.
+# syst_capture RAW JSON: drain sink 0 into RAW; its messages into JSON as
+# raw bytes (--no-syst: the guest checks parse the SyS-T themselves).
 syst_capture() {
 	sw_drain "$1" >/dev/null
-	mttdecode --format json "$1" >"$2"
+	mttdecode --no-syst --format json "$1" >"$2"
 }
 
 # syst_packets RAW PJSON: the packets of RAW as JSON lines.
 syst_packets() {
-	mttdecode --packets --no-messages --format json "$1" >"$2"
+	mttdecode --no-syst --packets --no-messages --format json "$1" >"$2"
 }
 
 # syst_get LINE KEY: the value of KEY=... in a "syst_check msgs" line

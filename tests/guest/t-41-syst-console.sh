@@ -37,7 +37,7 @@ done
 LONG=$(head -c 300 /dev/zero | tr '\0' 'L')
 echo "syst-console-long-$LONG-end" >/dev/kmsg
 long_arrived() {
-	mttdecode --format json $W/c.stp >$W/peek.json &&
+	mttdecode --no-syst --format json $W/c.stp >$W/peek.json &&
 		syst_check msgs -m 4 -c 2 $W/peek.json | grep -q 'syst-console-long-L*-end'
 }
 tap_check "the last line reached the sink (waited for, at most 600 s)" wait_until 600 long_arrived
@@ -46,7 +46,7 @@ tap_check "stm_console left /proc/consoles" sh -c '! grep -q "^stm_console" /pro
 echo "syst-console-after-unlink-$$" >/dev/kmsg
 
 sw_reader_stop
-mttdecode --format json $W/c.stp >$W/c.json
+mttdecode --no-syst --format json $W/c.stp >$W/c.json
 syst_packets $W/c.stp $W/c-pk.json
 syst_check msgs -m 4 -c 2 $W/c.json >$W/c.txt
 n=$(grep -c . $W/c.txt)

@@ -39,7 +39,7 @@ tap_errno "p_sys-t: 3 traces" OK mtt_run "trace 3"
 mod_load mtt_peer comps=1 n=2
 PID1=$(mtt_id peer0)
 sw_drain $W/b.stp >/dev/null
-mttdecode --no-mtt --format json $W/b.stp >$W/b.json
+mttdecode --no-mtt --no-syst --format json $W/b.stp >$W/b.json
 syst_check msgs -m 2 $W/b.json >$W/b.txt
 syst_check unwrap -m 2 $W/b.json >$W/bu.json
 mtt_check frames $W/bu.json >$W/bu.txt
