@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../tools/lib/hex.h"	/* mttd_hexval(), the decoder's own */
+#include "../../tools/lib/mttdecode/include/internal/hex.h"	/* mttd_hexval(), the decoder's own */
 
 /* Where the value of "key" starts in line, or NULL. */
 static inline const char *json_val(const char *line, const char *key)

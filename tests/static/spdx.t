@@ -30,7 +30,7 @@ my @exempt = (
 
 # Allowed licence expressions by path, first match wins.
 my @rules = (
-	[qr{^tools/(?:lib|libmtt|include/mttdecode|man/man3)/}, ['LGPL-2.1-or-later']],
+	[qr{^tools/(?:lib|libmtt)/}, ['LGPL-2.1-or-later']],
 	# the MiniProfiler device library, linked into profiled programs
 	[qr{^tools/mprofdev/}, ['LGPL-2.1-or-later']],
 	[qr{^include/uapi/}, ['GPL-2.0 WITH Linux-syscall-note']],
@@ -150,7 +150,7 @@ my @self = (
 	 . "Identifier: GPL-2.0 -->\n", 1],
 	['tests/x.xml', "<?xml version=\"1.0\"?>\n<a/>\n", 0],
 	['Documentation/x.rst', ".. SPDX-License-Identifier: GPL-2.0\n", 1],
-	['tools/man/man3/x.3',
+	['tools/lib/mttdecode/man/man3/x.3',
 	 ".\\\" SPDX-License-Identifier: LGPL-2.1-or-later\n", 1],
 	['tests/x.md', "# Title\n", 0],
 );

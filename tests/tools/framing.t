@@ -17,10 +17,10 @@ need_mttdecode
 M=$MTTDECODE
 
 cc=${CC:-cc}
-if $cc -std=c11 -O1 -D_DEFAULT_SOURCE -I"$TOOLS/include" -I"$TOOLS/testlib" \
+if $cc -std=c11 -O1 -D_DEFAULT_SOURCE -I"$TOOLS/lib/mttdecode/include" -I"$TOOLS/testlib" \
     -I"$TOP/tests/tools/src" -o "$TMP/ocsdgen" "$TOP/tests/tools/src/ocsdgen.c" \
     "$TOP/tests/tools/src/testutil.c" "$TOOLS/testlib/stpenc.c" \
-    "$TOOLS"/lib/*.c -lexpat 2>"$TMP/cc.log" &&
+    $MTTD_SRC -lexpat 2>"$TMP/cc.log" &&
     $cc -std=c11 -Wall -Wextra -Werror -O1 -o "$TMP/framegen" \
     "$TOP/tests/tools/src/framegen.c" 2>>"$TMP/cc.log"; then
 	tap_ok 0 "build the stream and capture generators"

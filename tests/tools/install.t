@@ -11,7 +11,7 @@
 STAGE=$TMP/stage
 PFX=/usr
 VERSION=$(sed -n 's/^#define MTTD_VERSION_STRING "\(.*\)"$/\1/p' \
-	"$TOOLS/include/mttdecode/mttdecode.h")
+	"$TOOLS/lib/mttdecode/include/mttdecode/mttdecode.h")
 
 make -s -C "$TOOLS" B="$TMP/build" PREFIX=$PFX DESTDIR="$STAGE" install \
 	>"$TMP/install.log" 2>&1
@@ -26,7 +26,7 @@ for f in lib/libmttdecode.so.0 lib/libmttdecode.so lib/libmttdecode.a \
 done
 tap_is "$missing" "" "library, headers, pkg-config file and man pages installed"
 
-src_pages=$( (cd "$TOOLS/man/man3" && ls -- *.3; cd "$TOOLS/mprofdev" && ls -- *.3) | sort)
+src_pages=$( (cd "$TOOLS/lib/mttdecode/man/man3" && ls -- *.3; cd "$TOOLS/mprofdev" && ls -- *.3) | sort)
 inst_pages=$(cd "$STAGE$PFX/share/man/man3" 2>/dev/null && ls -- *.3 | sort)
 tap_is "$inst_pages" "$src_pages" "every man(3) page installed"
 
@@ -105,7 +105,7 @@ tap_is "$("$TMP/hello-static" 2>&1)" "$VERSION $VERSION 1 1" \
 
 # The EXAMPLE programs of the man pages ("\e" is a backslash, "\-" a minus)
 nex=0
-for page in "$TOOLS"/man/man3/*.3; do
+for page in "$TOOLS"/lib/mttdecode/man/man3/*.3; do
 	grep -q '^\.so ' "$page" && continue
 	name=$(basename "$page" .3)
 	awk '/^\.SH EXAMPLE/ { ex = 1; next } /^\.SH / { ex = 0 }

@@ -14,6 +14,8 @@
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 TOOLS=$TOP/tools
 MTTDECODE=$TOOLS/build/mttdecode
+# the library's sources (the unit tests build them with ASan and UBSan)
+MTTD_SRC=$(find "$TOOLS/lib/mttdecode" -name '*.c' | sort)
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/mttd-test.XXXXXX") || exit 1
 trap 'rm -rf "$TMP"' EXIT INT TERM
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
@@ -64,7 +66,7 @@ bytes() {
 
 need_mttdecode() {
 	if [ ! -x "$MTTDECODE" ] || [ -n "$(find "$TOOLS/lib" \
-	    "$TOOLS/mttdecode" "$TOOLS/include" -newer "$MTTDECODE" \
+	    "$TOOLS/mttdecode" -newer "$MTTDECODE" \
 	    2>/dev/null | head -n 1)" ]; then
 		make -s -C "$TOOLS" all >"$TMP/build.log" 2>&1 ||
 			{ sed 's/^/# /' "$TMP/build.log"; bail "make -C tools failed"; }
@@ -89,10 +91,10 @@ run_ctest() {
 	if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
 	    -fsanitize=address,undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
-	    -I"$TOOLS/include" -I"$TOOLS/lib" -I"$TOOLS/testlib" \
+	    -I"$TOOLS/lib/mttdecode/include" -I"$TOOLS/testlib" \
 	    -I"$TOP/tests/tools/src" -o "$TMP/$name" \
 	    "$TOP/tests/tools/src/$name.c" "$TOP/tests/tools/src/testutil.c" \
-	    "$TOOLS"/lib/*.c "$@" -lexpat >"$TMP/cc.log" 2>&1; then
+	    $MTTD_SRC "$@" -lexpat >"$TMP/cc.log" 2>&1; then
 		sed 's/^/# /' "$TMP/cc.log"
 		bail "cannot build $name with $cc and ASan/UBSan"
 	fi
@@ -109,7 +111,7 @@ stream_gen() {
 	if [ ! -x "$TMP/$g" ]; then
 		cc=$(ctest_cc)
 		$cc -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
-			-I"$TOOLS/include" -I"$TOOLS/testlib" -o "$TMP/$g" \
+			-I"$TOOLS/lib/mttdecode/include" -I"$TOOLS/testlib" -o "$TMP/$g" \
 			"$TOP/tests/tools/src/$g.c" "$TOOLS"/testlib/*.c \
 			>"$TMP/cc.log" 2>&1 ||
 			{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build $g"; }
@@ -128,9 +130,9 @@ asan_mttdecode() {
 	if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
 	    -fsanitize=address,undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
-	    -I"$TOOLS/include" -I"$TOOLS/lib" -I"$TOOLS/mprof" \
+	    -I"$TOOLS/lib/mttdecode/include" -I"$TOOLS/mprof" \
 	    -I"$TOOLS/mprofdev" -o "$TMP/mttdecode-asan" \
-	    "$TOOLS"/mttdecode/*.c "$TOOLS"/lib/*.c "$TOOLS"/mprof/*.c \
+	    "$TOOLS"/mttdecode/*.c $MTTD_SRC "$TOOLS"/mprof/*.c \
 	    ${ASAN_EXTRA_CFLAGS:-} "$TOOLS/mprofdev/mprof_wire.c" -lexpat -lelf \
 	    >"$TMP/cc.log" 2>&1; then
 		sed 's/^/# /' "$TMP/cc.log"

@@ -12,10 +12,10 @@ cc=$(ctest_cc)
 if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
     -fsanitize=address,undefined -fno-sanitize-recover=all \
     -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
-    -I"$L/include" -I"$TOP/include/uapi" -I"$L" -I"$TOOLS/include" -I"$TOOLS/lib" \
+    -I"$L/include" -I"$TOP/include/uapi" -I"$L" -I"$TOOLS/lib/mttdecode/include" \
     -I"$TOP/tests/tools/src" -o "$TMP/libmtttest" \
     "$TOP/tests/tools/src/libmtttest.c" "$L"/frame.c "$L"/registry.c \
-    "$L"/chan.c "$L"/trace.c "$L"/mmio.c "$TOOLS"/lib/*.c \
+    "$L"/chan.c "$L"/trace.c "$L"/mmio.c $MTTD_SRC \
     -lexpat -lpthread >"$TMP/cc.log" 2>&1; then
 	sed 's/^/# /' "$TMP/cc.log"
 	bail "cannot build libmtttest with $cc and ASan/UBSan"

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# manpages.t - the man(3) pages of libmttdecode (tools/man/man3): every
-# public function (declared in tools/include/mttdecode/*.h or exported by
+# manpages.t - the man(3) pages of libmttdecode (tools/lib/mttdecode/man/man3): every
+# public function (declared in tools/lib/mttdecode/include/mttdecode/*.h or exported by
 # build/libmttdecode.so, internal mttd__* symbols aside) has a page, whose
 # NAME and SYNOPSIS name it; every page is a complete page (NAME, SYNOPSIS,
 # DESCRIPTION, RETURN VALUE, EXAMPLE, SEE ALSO) or a ".so" link to one;
@@ -10,7 +10,7 @@
 # that no longer exists.
 . "$(dirname "$0")/lib.sh"
 
-MAN=$TOOLS/man
+MAN=$TOOLS/lib/mttdecode/man
 cd "$MAN" || bail "no $MAN"
 
 # The public functions: the headers' prototypes, and the shared library's
@@ -18,7 +18,7 @@ cd "$MAN" || bail "no $MAN"
 make -s -C "$TOOLS" lib >"$TMP/make.log" 2>&1
 tap_ok $? "make -C tools lib"
 sed 's/^/# /' "$TMP/make.log" | head -20
-grep -ohE '\bmttd_[a-z0-9_]+\(' "$TOOLS"/include/mttdecode/*.h |
+grep -ohE '\bmttd_[a-z0-9_]+\(' "$TOOLS"/lib/mttdecode/include/mttdecode/*.h |
 	sed 's/($//' | sort -u >"$TMP/hdr"
 nm -D --defined-only "$TOOLS/build/libmttdecode.so" |
 	awk '$2 == "T" && $3 ~ /^mttd_/ && $3 !~ /^mttd__/ { print $3 }' |

@@ -12,7 +12,7 @@ asan_mttdecode
 
 cc=$(ctest_cc)
 $cc -std=c11 -Wall -Wextra -Werror -O1 -g -D_DEFAULT_SOURCE \
-    -I"$TOOLS/include" -I"$TOOLS/testlib" -o "$TMP/pargen" \
+    -I"$TOOLS/lib/mttdecode/include" -I"$TOOLS/testlib" -o "$TMP/pargen" \
     "$TOP/tests/tools/src/pargen.c" "$TOOLS/testlib/stpenc.c" \
     >"$TMP/cc.log" 2>&1 || { sed 's/^/# /' "$TMP/cc.log"; bail "pargen"; }
 "$TMP/pargen" "$TMP/a.stp" 600000 1 && "$TMP/pargen" "$TMP/b.stp" 200000 7

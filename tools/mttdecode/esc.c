@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "esc.h"
-#include "simd.h"
+#include "internal/simd.h"
 
 static const char hexd[] = "0123456789abcdef";
 

@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "state.h"
+#include "internal/state.h"
 
 /* warm-up bytes before a piece; with SyS-T, long enough to see every
  * source's CLOCK sync again (the Linux p_sys-t shaped stream of make

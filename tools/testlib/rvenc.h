@@ -2,7 +2,7 @@
 /*
  * rvenc.h - a small RISC-V trace encapsulation encoder for tests and fuzz
  * seeds: generic packets (header fields, srcID, timestamp, payload bits)
- * and swstm's payload format (see tools/include/mttdecode/riscv.h).  Not
+ * and swstm's payload format (see tools/lib/mttdecode/include/mttdecode/riscv.h).  Not
  * part of libmttdecode; written bit by bit, on its own, from the spec.
  */
 #ifndef RVENC_H

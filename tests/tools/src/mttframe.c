@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * mttframe.c - golden tests of the native MTT frame decoder
- * (tools/lib/mtt_*.c): frames written out by hand from mtt.md and
+ * (tools/lib/mttdecode/mtt/): frames written out by hand from mtt.md and
  * Documentation/mtt.rst, every type_info rendering, levels and
  * severities, the CRC, names from META frames and collateral, and raw
  * streams with damage, cut frames and every chunking.

@@ -14,7 +14,7 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "msg_internal.h"
+#include "internal/msg_internal.h"
 #include "nibble.h"
 #include "stp_internal.h"
 #include "stp_ops.h"

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "mttdecode/msg.h"
-#include "msg_chan.h"
-#include "msg_internal.h"
-#include "state.h"
+#include "internal/msg_chan.h"
+#include "internal/msg_internal.h"
+#include "internal/state.h"
 
 struct mttd_msgdec *mttd_msg_new(const struct mttd_msg_config *cfg)
 {

@@ -9,7 +9,7 @@
 
 #include "mttdecode/collateral.h"
 #include "mttdecode/mttframe.h"
-#include "state.h"
+#include "internal/state.h"
 
 #define NAME_LEN 64
 

@@ -16,7 +16,7 @@
 #include <stdint.h>
 
 #include "mttdecode/syst.h"
-#include "tbuf.h"
+#include "internal/tbuf.h"
 
 #define MTTD_FMT_MAX_WIDTH 512	/* widths and precisions are capped */
 

@@ -5,7 +5,7 @@
  */
 #include <stdlib.h>
 
-#include "msg_chan.h"
+#include "internal/msg_chan.h"
 
 #define BUF_MIN		256
 

@@ -15,7 +15,7 @@
 #include <stdint.h>
 
 #include "mttdecode/msg.h"
-#include "msg_chan.h"
+#include "internal/msg_chan.h"
 
 /* One MTTD_EV_PACKET event, as mttd_msg_push() takes it. */
 void mttd__msg_packet(struct mttd_msgdec *m, const struct mttd_stp_event *e);

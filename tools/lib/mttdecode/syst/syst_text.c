@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hex.h"
-#include "simd.h"
+#include "internal/hex.h"
+#include "internal/simd.h"
 #include "syst_internal.h"
 
 #define LINE_MAX_BYTES (256u << 10)

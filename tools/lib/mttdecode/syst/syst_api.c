@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "mttdecode/mttframe.h"
-#include "state.h"
+#include "internal/state.h"
 #include "syst_internal.h"
 
 struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "state.h"
+#include "internal/state.h"
 
 void mttd__blob_put(struct mttd__blob *b, const void *s, size_t n)
 {

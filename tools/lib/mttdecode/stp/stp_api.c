@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "mttdecode/msg.h"
-#include "state.h"
+#include "internal/state.h"
 #include "stp_internal.h"
 
 struct mttd_stp *mttd_stp_new(const struct mttd_stp_config *cfg)

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tbuf.h"
+#include "internal/tbuf.h"
 
 void mttd__tb_init(struct mttd__tbuf *b, size_t max)
 {

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hex.h"
+#include "internal/hex.h"
 #include "coll_internal.h"
 
 struct mttd_coll *mttd_coll_new(void)

@@ -11,7 +11,7 @@
 
 #include "mttdecode/collateral.h"
 #include "mttdecode/syst.h"
-#include "tbuf.h"
+#include "internal/tbuf.h"
 
 #define SYST_MAX_TEXT	(256u << 10)
 #define SYST_MAX_PROTO	256u	/* a rendered RAW protocol name */
