@@ -95,7 +95,7 @@ modules_install:
 
 tools_install:
 	$(MAKE) -C tools install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
-	$(MAKE) -C tools/libmtt install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
+	$(MAKE) -C tools/lib/mtt install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
 
 # Static checks of the kernel code: sparse, and checkpatch from linux-source-6.1.
 sparse:

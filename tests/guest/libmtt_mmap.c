@@ -22,8 +22,8 @@
 
 #include <mtt.h>
 
-#include "frame.h"
-#include "internal.h"
+#include "internal/frame.h"
+#include "internal/libmtt.h"
 
 #define BLOB	200
 

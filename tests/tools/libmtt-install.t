@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# libmtt-install.t - "make -C tools/libmtt install" into a DESTDIR staging
+# libmtt-install.t - "make -C tools/lib/mtt install" into a DESTDIR staging
 # tree: library, <mtt.h> with the <linux/mtt_defs.h> it shares with the
 # kernel API, mtt.pc and man pages land where they should; the values an
 # application sees are mtt.md's;
@@ -10,7 +10,7 @@
 # formats without warnings.
 . "$(dirname "$0")/lib.sh"
 
-L=$TOOLS/libmtt
+L=$TOOLS/lib/mtt
 STAGE=$TMP/stage
 PFX=/usr
 make -s -C "$L" B="$TMP/build" PREFIX=$PFX DESTDIR="$STAGE" install \
@@ -36,7 +36,7 @@ tap_is "$flags" "-I$STAGE$PFX/include -L$STAGE$PFX/lib -lmtt" \
 	"pkg-config --cflags --libs mtt"
 
 # the man page's example program
-sed -n '/^\.SH EXAMPLE/,/^\.EE/p' "$L/man/mtt.3" | sed '1,2d; $d' |
+sed -n '/^\.SH EXAMPLE/,/^\.EE/p' "$L/man/man3/mtt.3" | sed '1,2d; $d' |
 	sed 's/\\e/\\/g; s/\\-/-/g' >"$TMP/ex.c"
 # shellcheck disable=SC2046
 cc -std=c11 -Wall -Wextra -Werror -o "$TMP/ex" "$TMP/ex.c" \
@@ -77,20 +77,20 @@ tap_ok $? "and statically"
 
 nm -D --defined-only "$STAGE$PFX/lib/libmtt.so.1" |
 	awk '$2 == "T" { print $3 }' | sed 's/@.*//' | sort >"$TMP/so"
-grep -ohE '\b_*mtt_[a-z_]+\(' "$L/include/mtt.h" | sed 's/($//' | sort -u |
+grep -ohE '\b_*mtt_[a-z_]+\(' "$L/include/mtt/mtt.h" | sed 's/($//' | sort -u |
 	grep -vx 'mtt_trace\|mtt_print\|mtt_level_on' >"$TMP/hdr"
 tap_is "$(comm -3 "$TMP/hdr" "$TMP/so" | tr -d '\t' | tr '\n' ' ')" "" \
 	"libmtt.so exports exactly the header's out-of-line functions"
 nopage=
 for f in $(grep -v '^__' "$TMP/so") mtt_trace mtt_print mtt_level_on; do
-	[ -f "$L/man/$f.3" ] || nopage="$nopage $f"
+	[ -f "$L/man/man3/$f.3" ] || nopage="$nopage $f"
 done
 tap_is "$nopage" "" "every function has a man page"
 out=
-for p in "$L"/man/*.3; do
+for p in "$L"/man/man3/*.3; do
 	grep -q '^\.so ' "$p" && continue
 	out="$out$(groff -man -ww -z "$p" 2>&1)"
-	out="$out$(cd "$L" && LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l "$p" 2>&1 >/dev/null)"
+	out="$out$(cd "$L/man" && LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l "$p" 2>&1 >/dev/null)"
 done
 tap_is "$out" "" "the pages format without warnings"
 tap_done

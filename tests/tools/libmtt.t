@@ -7,12 +7,12 @@
 # counters) and the libmtt file read back with --input=mtt.
 . "$(dirname "$0")/lib.sh"
 
-L=$TOOLS/libmtt
+L=$TOOLS/lib/mtt
 cc=$(ctest_cc)
 if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
     -fsanitize=address,undefined -fno-sanitize-recover=all \
     -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
-    -I"$L/include" -I"$TOP/include/uapi" -I"$L" -I"$TOOLS/lib/mttdecode/include" \
+    -I"$L/include" -I"$L/include/mtt" -I"$TOP/include/uapi" -I"$TOOLS/lib/mttdecode/include" \
     -I"$TOP/tests/tools/src" -o "$TMP/libmtttest" \
     "$TOP/tests/tools/src/libmtttest.c" "$L"/frame.c "$L"/registry.c \
     "$L"/chan.c "$L"/trace.c "$L"/mmio.c $MTTD_SRC \
@@ -49,8 +49,8 @@ int main(int argc, char **argv)
 }
 EOC
 make -s -C "$L" B="$TMP/lb" >"$TMP/lb.log" 2>&1
-tap_ok $? "make -C tools/libmtt"
-cc -std=c11 -Wall -Wextra -Werror -I"$L/include" -I"$TOP/include/uapi" -o "$TMP/app" "$TMP/app.c" \
+tap_ok $? "make -C tools/lib/mtt"
+cc -std=c11 -Wall -Wextra -Werror -I"$L/include" -I"$L/include/mtt" -I"$TOP/include/uapi" -o "$TMP/app" "$TMP/app.c" \
 	"$TMP/lb/libmtt.a" -lpthread
 tap_ok $? "an application builds against <mtt.h> and libmtt.a"
 "$TMP/app" "$TMP/app.mtt"

@@ -16,8 +16,8 @@
 
 #include <mtt.h>
 
-#include "frame.h"
-#include "mmio.h"
+#include "internal/frame.h"
+#include "internal/mmio.h"
 #include "mttdecode/mttdecode.h"
 #include "tap.h"
 

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "frame.h"
-#include "internal.h"
+#include "internal/frame.h"
+#include "internal/libmtt.h"
 
 static struct mttl_registry registry = {
 	.lock = PTHREAD_MUTEX_INITIALIZER,

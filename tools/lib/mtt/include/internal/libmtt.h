@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "mtt.h"
+#include "mtt/mtt.h"
 
 struct mttl_comp {
 	struct mtt_component	pub;	/* first: the handle points here */

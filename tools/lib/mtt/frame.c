@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "frame.h"
+#include "internal/frame.h"
 
 static uint8_t *put32(uint8_t *p, uint32_t v)
 {

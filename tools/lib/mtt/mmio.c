@@ -18,7 +18,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "mmio.h"
+#include "internal/mmio.h"
 
 int mttl_io_mode(const char *s)
 {

@@ -15,8 +15,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "frame.h"
-#include "internal.h"
+#include "internal/frame.h"
+#include "internal/libmtt.h"
 
 /* Frames up to this size are built on the stack. */
 #define STACK_FRAME	512

@@ -26,10 +26,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "frame.h"
-#include "internal.h"
-#include "mmio.h"
-#include "stp_uapi.h"
+#include "internal/frame.h"
+#include "internal/libmtt.h"
+#include "internal/mmio.h"
+#include "internal/stp_uapi.h"
 
 struct tchan {
 	struct mttl_comp	*c;
