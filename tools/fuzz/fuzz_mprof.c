@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 struct hash {
 	uint64_t h;

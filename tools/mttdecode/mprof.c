@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "mprof.h"
+#include "mprof/mprof.h"
 #include "mprof_cli.h"
 
 enum { MF_TEXT, MF_JSON, MF_CHROME, MF_FOLDED, MF_HTML };

@@ -6,7 +6,7 @@
 #ifndef MTTPROFILE_H
 #define MTTPROFILE_H
 
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 struct popts {
 	const char *device;	/* serial line, or with --report the input */

@@ -18,9 +18,10 @@ extern "C" {
 
 /*
  * Codes, levels, type_info encodings and types, shared with the kernel's
- * <linux/mtt.h>; installed with this header.
+ * <linux/mtt.h> (one file: include/uapi/linux/mtt_defs.h in the source
+ * tree); installed beside this header, in <mtt/>.
  */
-#include <linux/mtt_defs.h>
+#include "mtt_defs.h"
 
 /* Ids libmtt allocates for MTT_COMP_ID_ANY have bit 30 set. */
 #define MTT_COMP_ID_USER		0x40000000U

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 void mprof_profile_init(struct mprof_profile *p)
 {

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "mprof_wire.h"
+#include "wire/mprof_wire.h"
 
 /* ---- response parser (parser.c) ---- */
 

@@ -10,7 +10,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
-#include "mprofdev.h"
+#include "mprofdev/mprofdev.h"
 #include "ring.h"
 
 #define NO_INSTR __attribute__((no_instrument_function))

@@ -10,7 +10,7 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 static const struct {
 	unsigned long baud;

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 #define MPROF_SHORT_MAX 256	/* longest METADATA or STATUS accepted */
 

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 static void on_event(void *ctx, const struct mprof_event *ev)
 {

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 static void put_name(FILE *f, const char *s)
 {

@@ -19,7 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 struct sym_ent {
 	uint64_t addr, size;	/* size 0: unsized */

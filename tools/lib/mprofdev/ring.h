@@ -14,7 +14,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#include "mprof_wire.h"
+#include "wire/mprof_wire.h"
 
 struct ring_slot {
 	atomic_size_t seq;

@@ -11,7 +11,7 @@
  */
 #include <stdlib.h>
 
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 /* calls beyond this are left out of the timeline (the rest is exact) */
 #define HTML_MAX_CALLS 100000

@@ -6,7 +6,7 @@
  * Perfetto (ui.perfetto.dev) and chrome://tracing.
  * Also mprof_json_str(), the JSON string writer the HTML page shares.
  */
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 void mprof_json_str(FILE *f, const char *s)
 {

@@ -5,7 +5,7 @@
  */
 #include <string.h>
 
-#include "mprof_wire.h"
+#include "wire/mprof_wire.h"
 
 #ifdef __GNUC__
 #define NO_INSTR __attribute__((no_instrument_function))

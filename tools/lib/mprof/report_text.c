@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "mprof.h"
+#include "mprof/mprof.h"
 
 static void tree(FILE *f, const struct mprof_profile *p, uint32_t node,
 		 unsigned int level)
