@@ -60,7 +60,7 @@ check-files:
 
 # One part of the check at a time (after `make deps tests`):
 check-host:
-	$(LOAD) prove tests/static tests/tools
+	$(LOAD) prove tests/static tests/host
 check-debian:
 	$(LOAD) prove -v tests/vm.t
 check-debug:
@@ -95,7 +95,6 @@ modules_install:
 
 tools_install:
 	$(MAKE) -C tools install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
-	$(MAKE) -C tools/lib/mtt install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
 
 # Static checks of the kernel code: sparse, and checkpatch from linux-source-6.1.
 sparse:

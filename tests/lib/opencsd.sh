@@ -26,7 +26,7 @@
 # (STPv2 resets it), needs a VERSION (3 or 4) before timestamps, decodes
 # Gray-coded timestamp bits 31 and up wrongly, and numbers packets
 # differently (no byte offsets here).  Streams meant for comparison avoid
-# all that (see tests/tools/src/ocsdgen.c).
+# all that (see tests/host/src/ocsdgen.c).
 #
 # POSIX sh and awk only (works with busybox).  Sourcing this file defines
 # opencsd_norm and mttdecode_norm without running anything.

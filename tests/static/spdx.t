@@ -20,8 +20,8 @@ my @exempt = (
 	# captures and expected outputs used byte for byte by tests
 	[qr{\.(?:stp|bin|out|expected)$}, 'trace capture or expected output'],
 	# copies of kernel file formats that have no comment syntax
-	[qr{^tests/tools/data/kallsyms\.txt$}, '/proc/kallsyms format'],
-	[qr{^tests/tools/data/tracefs/.*/format$}, 'tracefs event format'],
+	[qr{^tests/host/data/kallsyms\.txt$}, '/proc/kallsyms format'],
+	[qr{^tests/host/data/tracefs/.*/format$}, 'tracefs event format'],
 	# the licence texts (checked for their own headers below) and the
 	# summary that explains them
 	[qr{^LICENSES/}, 'licence text'],

@@ -13,7 +13,7 @@ FUZZ_TARGETS := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 FUZZ_SAN := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_LIB := $(B)/fuzz/lib
 FUZZ_LONG_SECONDS ?= 600
-TESTENC := testlib
+TESTENC := ../tests/host/enc
 
 fuzz: $(FUZZ_TARGETS)
 

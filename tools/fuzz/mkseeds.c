@@ -7,7 +7,7 @@
  * in D64..D8 pieces, FLAG; clock syncs; console text, ftrace records as
  * STRING and SBD payloads), plus a plain SyS-T byte stream and reference
  * printer text.  Test tooling only: the messages are built by a few lines
- * here, the STP packets by testlib/stpenc.  With COLLDIR, collateral XML
+ * here, the STP packets by tests/host/enc/stpenc.  With COLLDIR, collateral XML
  * seeds for fuzz_coll too: every section, masks, CDATA and plain text,
  * entities, a RAW protocol name format and many small text pieces.
  *

@@ -287,7 +287,7 @@ static void text_event(struct app *a, const struct mttd_msg_event *e)
 
 /* the line as separate writes: for lines longer than text_syst() puts
  * in one go (and every line with -DMTTD_LINE_BY_FIELD, which is how
- * tests/tools/linefmt.t compares the two) */
+ * tests/host/linefmt.t compares the two) */
 static void text_syst_fields(struct app *a, const struct sview *v)
 {
 	const struct mttd_syst_msg *m = v->m;

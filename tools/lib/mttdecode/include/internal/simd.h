@@ -3,7 +3,7 @@
  * simd.h - whether the SIMD fast paths are compiled in (internal).
  * MTTD_SSE2 is 1 when the compiler targets SSE2 and the build did not ask
  * for the portable fallbacks with -DMTTD_NO_SIMD (which is how
- * tests/tools/nosimd.t tests them on x86-64), else 0.  Every SIMD path
+ * tests/host/nosimd.t tests them on x86-64), else 0.  Every SIMD path
  * tests this one macro, so one flag switches them all.
  */
 #ifndef MTTD_SIMD_H

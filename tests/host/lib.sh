@@ -1,0 +1,206 @@
+# SPDX-License-Identifier: GPL-2.0
+# tests/host/lib.sh - sourced by the tests/host/*.t scripts (POSIX sh).
+#
+# TOP     the repository root        TOOLS   $TOP/tools
+# MTTDECODE  the built command (built with "make -C tools" if missing)
+# tap_ok COND-STATUS NAME ...   tiny TAP helpers for shell tests
+# run_ctest NAME [SOURCES...]   build tests/host/src/NAME.c under
+#                               ASan+UBSan, linked with libmttdecode
+#                               built the same way (san_tools), and run it
+# bytes "ff 0f 30"              write those bytes to stdout
+# asan_mttdecode                build mttdecode with ASan+UBSan (and
+#                               $ASAN_EXTRA_CFLAGS) and set M to it
+
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+TOOLS=$TOP/tools
+MTTDECODE=$TOOLS/build/mttdecode
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/mttd-test.XXXXXX") || exit 1
+trap 'rm -rf "$TMP"' EXIT INT TERM
+export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
+
+tap_n=0
+tap_fail=0
+
+tap_ok() {
+	# tap_ok STATUS NAME: STATUS 0 is a pass
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_fail=$((tap_fail + 1))
+	fi
+}
+
+tap_is() {
+	# tap_is GOT WANT NAME
+	if [ "$1" = "$2" ]; then
+		tap_ok 0 "$3"
+	else
+		tap_ok 1 "$3"
+		printf '%s\n' "got:" "$1" "expected:" "$2" | sed 's/^/# /'
+	fi
+}
+
+tap_done() {
+	echo "1..$tap_n"
+	[ "$tap_fail" -eq 0 ]
+	exit $?
+}
+
+bail() {
+	echo "Bail out! $*"
+	exit 1
+}
+
+bytes() {
+	for h in $1; do
+		# an octal escape as the format: the portable way to write a byte
+		# shellcheck disable=SC2059
+		printf "\\$(printf %o "0x$h")"
+	done
+}
+
+# tools_make VAR=VALUE...: "make -C tools all" with those variables, one
+# build at a time (prove -j runs the tests in parallel: flock serialises
+# their builds, and make redoes only what is out of date)
+tools_make() {
+	mkdir -p "$TOOLS/build"
+	flock "$TOOLS/build/.make.lock" make -s -j"$(nproc)" -C "$TOOLS" "$@" \
+		all >"$TMP/build.log" 2>&1 ||
+		{ sed 's/^/# /' "$TMP/build.log"; bail "make -C tools $* failed"; }
+}
+
+need_mttdecode() {
+	tools_make
+}
+
+ctest_cc() {
+	if [ -n "${TEST_CC:-}" ]; then
+		echo "$TEST_CC"
+	elif command -v clang >/dev/null 2>&1; then
+		echo clang
+	else
+		echo "${CC:-cc}"
+	fi
+}
+
+# san_tools: every library and command built with ASan and UBSan (and
+# $ASAN_EXTRA_CFLAGS) by "make -C tools SANITIZE=1", into $SAN
+# (tools/build/san, or tools/build/san-FLAGS for extra flags)
+san_tools() {
+	SAN=build/san
+	[ -z "${ASAN_EXTRA_CFLAGS:-}" ] ||
+		SAN=build/san$(printf %s "$ASAN_EXTRA_CFLAGS" | tr -c 'A-Za-z0-9_' -)
+	tools_make B="$SAN" SANITIZE=1 CC="$(ctest_cc)" \
+		EXTRA_CFLAGS="${ASAN_EXTRA_CFLAGS:-}"
+	SAN=$TOOLS/$SAN
+}
+
+# san_cc OUT SOURCES... -- LIBS...: a test program built like san_tools'
+# objects (the public headers of every library on the include path)
+san_cc() {
+	o=$1
+	shift
+	# shellcheck disable=SC2046
+	$(ctest_cc) -std=c11 -Wall -Wextra -Werror -g -O1 \
+	    -fsanitize=address,undefined -fno-sanitize-recover=all \
+	    -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
+	    -I"$TOOLS/lib/mttdecode/include" -I"$TOOLS/lib/mprof/include" \
+	    -I"$TOOLS/lib/mprofdev/include" -I"$TOOLS/lib/wire/include" \
+	    -I"$TOP/tests/host/enc" -I"$TOP/tests/host/src" -o "$o" "$@"
+}
+
+run_ctest() {
+	name=$1
+	shift
+	san_tools
+	if ! san_cc "$TMP/$name" "$TOP/tests/host/src/$name.c" \
+	    "$TOP/tests/host/src/testutil.c" "$@" "$SAN/libmttdecode.a" \
+	    -lexpat >"$TMP/cc.log" 2>&1; then
+		sed 's/^/# /' "$TMP/cc.log"
+		bail "cannot build $name with $(ctest_cc) and ASan/UBSan"
+	fi
+	"$TMP/$name"
+}
+
+# stream_gen NAME OUT [ARGS...]: build tests/host/src/NAME.c (an STP
+# stream writer on the test encoder, tests/host/enc) once, run it with
+# ARGS, its stream to OUT
+stream_gen() {
+	g=$1
+	o=$2
+	shift 2
+	if [ ! -x "$TMP/$g" ]; then
+		cc=$(ctest_cc)
+		$cc -std=c11 -Wall -Wextra -Werror -D_DEFAULT_SOURCE \
+			-I"$TOOLS/lib/mttdecode/include" -I"$TOP/tests/host/enc" -o "$TMP/$g" \
+			"$TOP/tests/host/src/$g.c" "$TOP"/tests/host/enc/*.c \
+			>"$TMP/cc.log" 2>&1 ||
+			{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build $g"; }
+	fi
+	"$TMP/$g" "$@" >"$o"
+}
+
+# mttstp_stream OUT: tests/host/src/mttstp.c's stream of MTT frames over
+# STP (whole messages, in SyS-T) written to OUT
+mttstp_stream() {
+	stream_gen mttstp "$1"
+}
+
+asan_mttdecode() {
+	san_tools
+	M=$SAN/mttdecode
+}
+
+# asan_mttprofile: mttprofile built with ASan+UBSan, as $TMP/mttprofile
+asan_mttprofile() {
+	san_tools
+	ln -sf "$SAN/mttprofile" "$TMP/mttprofile"
+}
+
+# wait_pty FILE PID: wait until the device program PID has written its
+# pty's path to FILE (a hang guard of 20 s, or PID ending, bails out)
+wait_pty() {
+	i=0
+	while [ ! -s "$1" ] && [ $i -lt 2000 ] && kill -0 "$2" 2>/dev/null; do
+		sleep 0.01
+		i=$((i + 1))
+	done
+	[ -s "$1" ] || { kill "$2" 2>/dev/null; bail "no pty opened by the device program"; }
+}
+
+# reap PID: its exit status; a hang guard kills it after 60 s (status 137)
+reap() {
+	n=0
+	while kill -0 "$1" 2>/dev/null && [ $n -lt 1200 ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+	kill -9 "$1" 2>/dev/null
+	wait "$1"
+}
+
+# same_output WHAT MIN NAME_A BIN_A NAME_B BIN_B ARGS...: runs both builds
+# of mttdecode with ARGS into $TMP/a.out and $TMP/b.out; four checks: each
+# exits 0, A wrote at least MIN lines, the outputs are identical (the first
+# differences shown when not).  WHAT names the case in the checks.
+same_output() {
+	local what=$1 min=$2 na=$3 a=$4 nb=$5 b=$6 sa sb st lines
+	shift 6
+	"$a" "$@" >"$TMP/a.out" 2>"$TMP/a.err"
+	sa=$?
+	"$b" "$@" >"$TMP/b.out" 2>"$TMP/b.err"
+	sb=$?
+	tap_ok $sa "$na build, $what: exits 0"
+	tap_ok $sb "$nb build, $what: exits 0"
+	lines=$(wc -l <"$TMP/a.out")
+	[ "$lines" -ge "$min" ]
+	tap_ok $? "$what: $lines lines out (at least $min)"
+	cmp -s "$TMP/a.out" "$TMP/b.out"
+	st=$?
+	tap_ok $st "$what: $nb output identical"
+	[ $st -eq 0 ] || diff "$TMP/a.out" "$TMP/b.out" |
+		head -n 10 | sed 's/^/# /'
+}
