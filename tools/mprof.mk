@@ -6,7 +6,8 @@
 #   build/mttprofile     the capture tool
 # mttdecode links libmprof to read MiniProfiler captures.
 
-MPROF_CPPFLAGS := -Improf -Improfdev -D_DEFAULT_SOURCE $(CPPFLAGS)
+# -Iinclude: mttprofile's version is MTTD_VERSION_STRING (Documentation/cli.rst)
+MPROF_CPPFLAGS := -Improf -Improfdev -Iinclude -D_DEFAULT_SOURCE $(CPPFLAGS)
 MPROF_LIBS := -lelf
 MPROF_HDR := $(wildcard mprof/*.h mprofdev/*.h)
 MPROF_SRC := $(wildcard mprof/*.c) mprofdev/mprof_wire.c
@@ -33,7 +34,8 @@ $(B)/libmprofdev.a: $(MPROFDEV_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/mttprofile: $(MTTPROFILE_SRC) mttprofile/mttprofile.h $(B)/libmprof.a
+$(B)/mttprofile: $(MTTPROFILE_SRC) mttprofile/mttprofile.h \
+		include/mttdecode/mttdecode.h $(B)/libmprof.a
 	$(CC) $(MPROF_CPPFLAGS) $(CFLAGS_ALL) $(LDFLAGS) -o $@ \
 		$(MTTPROFILE_SRC) $(B)/libmprof.a $(MPROF_LIBS)
 

@@ -145,7 +145,8 @@ asan_mttprofile() {
 	$cc -std=c11 -Wall -Wextra -Werror -g -O1 \
 	    -fsanitize=address,undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
-	    -I"$TOOLS/mprof" -I"$TOOLS/mprofdev" -o "$TMP/mttprofile" \
+	    -I"$TOOLS/mprof" -I"$TOOLS/mprofdev" -I"$TOOLS/include" \
+	    -o "$TMP/mttprofile" \
 	    "$TOOLS"/mttprofile/*.c "$TOOLS"/mprof/*.c \
 	    "$TOOLS/mprofdev/mprof_wire.c" -lelf >"$TMP/cc.log" 2>&1 ||
 		{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttprofile with $cc and ASan/UBSan"; }
