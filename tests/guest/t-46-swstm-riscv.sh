@@ -84,7 +84,7 @@ tap_check "sizes 1..24, master 7 channel 3, timestamps within the run" \
 tap_check "master 280 channel 700 (a source byte beyond the srcID)" \
 	swstm_check msgs -m 280 -c 700 -t B -s 33 -n 6 -T "$T0:$T1" "$W/rt.json"
 tap_eq "no loss markers" "markers=0 lost=0" "$(swstm_check losses "$W/rt.json")"
-syncs=$(mttdecode --input=riscv-encap -M -s "$W/rt.rv" 2>&1 >/dev/null | sed -n 's/^syncs: *//p')
+syncs=$(mttdecode --input=riscv-encap -M --stats "$W/rt.rv" 2>&1 >/dev/null | sed -n 's/^syncs: *//p')
 n=$(wc -c <"$W/rt.rv")
 tap_check "a sync every 1024 bytes ($syncs in $n bytes)" \
 	test "$syncs" -ge $((n / (1024 + 60))) -a "$syncs" -le $((n / 1024 + 1))

@@ -61,11 +61,11 @@ tap_is "$("$M" --syst -f chrome --from=5500001 "$TMP/s.stp" >"$TMP/from.json" &&
 C comp:0x00000003 api 6000.0 65535/2" "--from alone"
 
 "$M" --from=1 "$TMP/s.stp" >/dev/null 2>&1
-tap_is $? 1 "--from without --format=chrome: usage error"
+tap_is $? 2 "--from without --format=chrome: usage error"
 "$M" -f chrome --from=3 --to=2 "$TMP/s.stp" >/dev/null 2>&1
-tap_is $? 1 "--from after --to: usage error"
+tap_is $? 2 "--from after --to: usage error"
 "$M" -f chrome --from=x "$TMP/s.stp" >/dev/null 2>&1
-tap_is $? 1 "--from not a number: usage error"
+tap_is $? 2 "--from not a number: usage error"
 
 # a session: CLOCK_REALTIME 1700000000.000000000 when CLOCK_MONOTONIC was
 # 1 ms: the wall clock is the trace's time + 1699999999999000000 ns

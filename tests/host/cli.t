@@ -19,11 +19,11 @@ tap_ok $? "--help lists the options"
 tap_is "$("$M" --version)" "mttdecode 0.1.0" "--version"
 
 "$M" --bogus "$TMP/hello.stp" >/dev/null 2>&1
-tap_is $? 1 "unknown option: exit 1"
+tap_is $? 2 "unknown option: exit 2"
 "$M" --format=xml "$TMP/hello.stp" >/dev/null 2>&1
-tap_is $? 1 "bad --format: exit 1"
+tap_is $? 2 "bad --format: exit 2"
 "$M" --max-message=3 "$TMP/hello.stp" >/dev/null 2>&1
-tap_is $? 1 "bad --max-message: exit 1"
+tap_is $? 2 "bad --max-message: exit 2"
 "$M" "$TMP/nonexistent" >/dev/null 2>&1
 tap_is $? 1 "missing file: exit 1"
 "$M" "$TMP/hello.stp" >"$TMP/one.txt" 2>&1
@@ -117,8 +117,8 @@ tap_is "$("$M" -f json "$TMP/cut.stp" | tail -n 1)" \
 	"stream cut inside a packet"
 
 bytes "12 34 56" >"$TMP/junk.stp"
-tap_is "$("$M" "$TMP/junk.stp" 2>"$TMP/junk.err"; echo "rc=$?")" "rc=2" \
-	"garbage only: nothing printed, exit 2"
+tap_is "$("$M" "$TMP/junk.stp" 2>"$TMP/junk.err"; echo "rc=$?")" "rc=3" \
+	"garbage only: nothing printed, exit 3"
 tap_is "$(cat "$TMP/junk.err")" \
 "mttdecode: $TMP/junk.stp: nothing synchronised in 3 bytes: no STP ASYNC, no \"SYS-T RAW DATA:\" line, no SyS-T messages (see --input)" \
 	"garbage only: said on stderr"

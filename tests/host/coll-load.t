@@ -74,9 +74,9 @@ rc=1" "text over 1 MiB: error naming file and line"
 
 # ---- bad --collateral arguments ----
 tap_is "$("$M" --collateral= "$TMP/cat.txt" 2>&1; echo "rc=$?")" \
-"mttdecode: invalid --collateral (empty file name): ''
+"mttdecode: --collateral '': empty file name
 Try 'mttdecode --help' for more information.
-rc=1" "--collateral= (empty): usage error"
+rc=2" "--collateral= (empty): usage error"
 tap_is "$("$M" --collateral "$TMP" "$TMP/cat.txt" 2>&1; echo "rc=$?")" \
 "mttdecode: $TMP: is a directory, not a collateral XML file
 rc=1" "--collateral DIR: clear error"

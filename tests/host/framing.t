@@ -92,7 +92,7 @@ msc one "$TMP/r1.stp" 64 8 1
 msc multi "$TMP/r1.stp" 8 10 3
 msc wrap "$TMP/r1.stp" 8 8 1
 msc wrap2 "$TMP/r2.stp" 4 7 1
-"$M" -n -s --input=intel-th-msc "$TMP/wrap.msc" 2>"$TMP/stats"
+"$M" --no-output --stats --input=intel-th-msc "$TMP/wrap.msc" 2>"$TMP/stats"
 grep -q '^msc blocks: *8 (1 windows, 1 wrapped, 0 bad' "$TMP/stats"
 tap_ok $? "msc wrap: --stats counts the wrapped window"
 grep '^msc' "$TMP/stats" | sed 's/^/# /'
@@ -106,13 +106,13 @@ tap_ok $? "msc: SyS-T messages ($(grep -c . "$TMP/want") lines) as from the raw 
 
 # a capture cut inside a block: what was there is decoded, the cut said
 head -c 1000 "$TMP/one.msc" >"$TMP/cut.msc"
-"$M" -n -s "$TMP/cut.msc" 2>"$TMP/stats"
+"$M" --no-output --stats "$TMP/cut.msc" 2>"$TMP/stats"
 grep -q '^msc blocks: *1 (0 windows, 0 wrapped, 0 bad 64-byte units, 1 cut short)' \
 	"$TMP/stats"
 tap_ok $? "msc: a capture cut inside its first block is reported"
 
 # raw STP is not taken for an MSC capture, nor MSC for STP
-"$M" -n -s "$TMP/r1.stp" 2>"$TMP/stats"
+"$M" --no-output --stats "$TMP/r1.stp" 2>"$TMP/stats"
 ! grep -q '^msc' "$TMP/stats" && ! grep -q '^cs' "$TMP/stats"
 tap_ok $? "raw STP is still read as raw STP"
 
@@ -156,7 +156,7 @@ cs tpiu-hsync r2 5 0x10 hsync -tpiu_hsync
 "$TMP/framegen" cs "$TMP/r1.stp" "$TMP/id.cs" 6 0x2b frame
 same "$TMP/r1.stp" "$TMP/id.cs" "cs: trace ID 0x2b detected" --input=coresight
 same_auto "$TMP/r1.stp" "$TMP/id.cs" "cs: kind and trace ID detected"
-"$M" -n -s "$TMP/id.cs" 2>"$TMP/stats"
+"$M" --no-output --stats "$TMP/id.cs" 2>"$TMP/stats"
 grep -q '^cs trace id: *0x2b' "$TMP/stats" &&
 	grep -q '^cs ids seen: *0x00 0x07 0x2b 0x42$' "$TMP/stats"
 tap_ok $? "cs: --stats names the trace ID and every ID seen"
@@ -175,10 +175,10 @@ tap_is "$o" "$(cat "$TMP/o.r1")" "cs decoy: OpenCSD reads ID 0x10 alike"
 
 # bad options
 "$M" --input=coresight --trace-id=0x70 "$TMP/id.cs" >/dev/null 2>&1
-[ $? -eq 1 ]
+[ $? -eq 2 ]
 tap_ok $? "--trace-id=0x70 (reserved) is refused"
 "$M" --input=coresight --cs-sync=nope "$TMP/id.cs" >/dev/null 2>&1
-[ $? -eq 1 ]
+[ $? -eq 2 ]
 tap_ok $? "--cs-sync=nope is refused"
 
 tap_done

@@ -5,7 +5,8 @@
 # libmttdecode.pc is filled in, "pkg-config --cflags --libs libmttdecode"
 # gives flags with which a small program compiles, links (shared and
 # static) and runs against the staged library, and every man(3) page's
-# EXAMPLE program compiles and links the same way.
+# EXAMPLE program compiles and links the same way; every command and its
+# bash completion are installed, stp-policy-dump with the version.
 . "$(dirname "$0")/lib.sh"
 
 STAGE=$TMP/stage
@@ -28,6 +29,16 @@ for f in lib/libmttdecode.so.0 lib/libmttdecode.so lib/libmttdecode.a \
 	[ -e "$STAGE$PFX/$f" ] || missing="$missing $f"
 done
 tap_is "$missing" "" "library, headers, pkg-config file and man pages installed"
+
+missing=
+for t in mttdecode mttcontrol mttprofile stp-policy-dump; do
+	[ -x "$STAGE$PFX/bin/$t" ] &&
+		[ -f "$STAGE$PFX/share/bash-completion/completions/$t" ] ||
+		missing="$missing $t"
+done
+tap_is "$missing" "" "each command and its bash completion (share/bash-completion/completions/) installed"
+tap_is "$(STP_POLICY_ROOT=$TMP "$STAGE$PFX/bin/stp-policy-dump" --version)" \
+	"stp-policy-dump $VERSION" "the installed stp-policy-dump has the package version"
 
 src_pages=$( (cd "$TOOLS/lib/mttdecode/man/man3" && ls -- *.3; cd "$TOOLS/lib/mprofdev/man/man3" && ls -- *.3; cd "$TOOLS/lib/mtt/man/man3" && ls -- *.3) | sort)
 inst_pages=$(cd "$STAGE$PFX/share/man/man3" 2>/dev/null && ls -- *.3 | sort)

@@ -8,7 +8,7 @@
 #    statistics and the Chrome events agree, over one wrap and many;
 #  - GET_METADATA answered with NACK is sent again, three times in all,
 #    then the run fails; a refused START writes no profile; random bytes
-#    are "nothing synchronised" (stderr, exit status 2);
+#    are "nothing synchronised" (stderr, exit status 3);
 #  - the ELF a session names is found from the session directory, not
 #    the current one, and refused when it is not the ELF that was
 #    profiled; an address past a symbol's end is not named after it.
@@ -153,12 +153,12 @@ tap_is "$(ls "$TMP/nstart" | tr '\n' ' ')" "capture.mprof " \
 
 perl -e 'srand(18); print map { chr(int(rand(256))) } 1 .. 4096' >"$TMP/random.bin"
 "$M" --input=mprof "$TMP/random.bin" >"$TMP/random.out" 2>"$TMP/random.err"
-tap_is "$?" 2 "mttdecode --input=mprof on random bytes: exit status 2"
+tap_is "$?" 3 "mttdecode --input=mprof on random bytes: exit status 3"
 sed 's/^/# /' "$TMP/random.err"
 grep -q "random.bin: nothing synchronised in 4096 bytes: no MiniProfiler packet ([0-9]* bad bytes skipped" "$TMP/random.err"
 tap_ok $? "... stderr says nothing synchronised and how many bytes were skipped"
 "$M" --input=mprof --format=chrome "$TMP/random.bin" >/dev/null 2>&1
-tap_is "$?" 2 "... with --format=chrome too"
+tap_is "$?" 3 "... with --format=chrome too"
 "$TMP/mttprofile" --report -q -o "$TMP/rnd" "$TMP/random.bin" 2>"$TMP/rnd.err"
 tap_is "$? $(ls "$TMP/rnd" | wc -l)" "1 0" "mttprofile --report on random bytes: exit 1, no report"
 

@@ -280,7 +280,7 @@ tap_is "$?:$(cat "$TMP/out")" "0:-- sync at offset 0
               0 m0 c5     4  \"hi!\\n\"" \
 	"mttdecode DIR of a format riscv session: riscv-encap with its srcid_bits and ts_bytes"
 "$M" --input=stp "$R" >/dev/null 2>&1
-tap_is "$?" 2 "... unless the input is named (--input=stp: nothing synchronised, exit 2)"
+tap_is "$?" 3 "... unless the input is named (--input=stp: nothing synchronised, exit 3)"
 "$M" "$R" "$S" >"$TMP/out" 2>&1
 tap_is "$?:$(cat "$TMP/out")" "1:mttdecode: $S: its stream is STPv2, another session's riscv-encap 8 0: decode them one at a time, or name the input (--input)" \
 	"sessions of different formats at once: refused, said"

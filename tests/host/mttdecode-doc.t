@@ -58,7 +58,7 @@ tap_is "$(missing "$RST")" "" "every option of --help is in Documentation/mttdec
 tap_ok $? "input kinds in the code: $(tr '\n' ' ' <"$TMP/kinds")"
 for k in $(cat "$TMP/kinds"); do
 	"$MTTDECODE" --input="$k" </dev/null >/dev/null 2>"$TMP/err"
-	grep -q 'invalid --input' "$TMP/err" && echo "$k"
+	grep -q -- "^mttdecode: --input '$k': " "$TMP/err" && echo "$k"
 done >"$TMP/refused"
 tap_is "$(tr '\n' ' ' <"$TMP/refused")" "" "mttdecode accepts each of them"
 man_entry input >"$TMP/man-input"

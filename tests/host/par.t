@@ -65,8 +65,8 @@ cat "$TMP/a.stp" | "$M" -j2 --segment=4096 >"$TMP/o2" 2>&1 &&
 	"$M" -j1 "$TMP/a.stp" >"$TMP/o1" 2>&1 && cmp -s "$TMP/o1" "$TMP/o2"
 tap_ok $? "standard input with -j: as -j1"
 "$M" -j0 "$TMP/a.stp" >/dev/null 2>&1
-tap_is $? 1 "-j0: usage error"
+tap_is $? 2 "-j0: usage error"
 "$M" --segment=100 "$TMP/a.stp" >/dev/null 2>&1
-tap_is $? 1 "--segment below 4096: usage error"
+tap_is $? 2 "--segment below 4096: usage error"
 
 tap_done

@@ -70,7 +70,7 @@ tap_is "$("$M" -f csv --collateral "$C" \
 "OK,\"short value 7\",SHORT32,MAX,,0,,$Z,,4,,$C" \
 	"--short-guid: SHORT32 takes that client's Short32 format (Origin empty)"
 "$M" --short-guid nonsense "$TMP/ref.txt" >/dev/null 2>&1
-tap_is $? 1 "--short-guid: a bad GUID is a usage error"
+tap_is $? 2 "--short-guid: a bad GUID is a usage error"
 
 # ---- golden rows: each cell as the reference printer's source writes it ----
 # One message per type/subtype family and per status, hand-made (header
@@ -291,16 +291,16 @@ tap_is "$(head -c 40 "$TMP/ref.txt" >"$TMP/t2"; cat "$TMP/plain.syst" >>"$TMP/t2
 printf 'no lines here\n' >"$TMP/none.txt"
 tap_is "$("$M" --input=systtext "$TMP/none.txt" 2>&1; echo "rc=$?")" \
 "mttdecode: $TMP/none.txt: nothing synchronised in 14 bytes: no \"SYS-T RAW DATA:\" line
-rc=2" "explicit --input=systtext: nothing synchronised, exit 2"
+rc=3" "explicit --input=systtext: nothing synchronised, exit 3"
 tap_is "$("$M" "$TMP/none.txt" 2>&1; echo "rc=$?")" \
 "mttdecode: $TMP/none.txt: nothing synchronised in 14 bytes: no STP ASYNC, no \"SYS-T RAW DATA:\" line, no SyS-T messages (see --input)
-rc=2" "sniffed: nothing synchronised, exit 2"
+rc=3" "sniffed: nothing synchronised, exit 3"
 : >"$TMP/empty"
 tap_is "$("$M" "$TMP/empty" 2>&1; echo "rc=$?")" "rc=0" \
 	"an empty input is not an error"
 tap_is "$(printf 'x' | "$M" 2>&1 >/dev/null; echo "rc=$?")" \
 "mttdecode: <stdin>: nothing synchronised in 1 bytes: no STP ASYNC, no \"SYS-T RAW DATA:\" line, no SyS-T messages (see --input)
-rc=2" "standard input: nothing synchronised, exit 2"
+rc=3" "standard input: nothing synchronised, exit 3"
 
 # ---- several inputs, in order ----
 echo "SYS-T RAW DATA: $RAW" >"$TMP/one.txt"
@@ -320,7 +320,7 @@ OK,\"dead\",RAW:1
 OK,\"f\",STRING:ENTER" "STP, text and standard input in one run, each sniffed"
 tap_is "$("$M" "$TMP/one.txt" "$TMP/none.txt" "$TMP/two.txt" 2>&1 >/dev/null; echo "rc=$?")" \
 "mttdecode: $TMP/none.txt: nothing synchronised in 14 bytes: no STP ASYNC, no \"SYS-T RAW DATA:\" line, no SyS-T messages (see --input)
-rc=2" "one input of three with nothing: said, exit 2"
+rc=3" "one input of three with nothing: said, exit 3"
 
 # ---- --max-message on every kind of input ----
 size_complete() {

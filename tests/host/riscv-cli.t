@@ -7,7 +7,7 @@
 # text, JSON and CSV, --srcid-proto, --unframed, an impossible header and
 # the resync after it (JSON sync with the bytes skipped), the width
 # options and their refusals, a stream that never synchronises (exit
-# status 2).
+# status 3).
 . "$(dirname "$0")/lib.sh"
 need_mttdecode
 
@@ -110,20 +110,20 @@ tap_is "$out" '{"kind":"sync","offset":0,"skipped":0}
 {"kind":"sync","offset":43,"skipped":10}
 {"kind":"msg","master":0,"channel":5,"ts":0,"len":4,"data":"6869210a","complete":true}' \
 	"extend with no timestamp field: a loss; the JSON sync says the bytes skipped"
-out=$("$MTTDECODE" --srcid-bits=8 --ts-bytes=0 -s "$TMP/ex.bin" 2>&1 >/dev/null | grep encapsulated)
+out=$("$MTTDECODE" --srcid-bits=8 --ts-bytes=0 --stats "$TMP/ex.bin" 2>&1 >/dev/null | grep encapsulated)
 tap_is "$out" "encapsulated:    1 packets not STP (1 on STP srcIDs), 0 null.alignment losses" \
 	"--stats counts the packets not decoded as STP"
 
 "$MTTDECODE" --input=riscv-encap --srcid-bits=8 --ts-bytes=1 "$TMP/s.bin" \
 	>/dev/null 2>"$TMP/err"
-tap_is "$?:$(cat "$TMP/err")" "2:mttdecode: $TMP/s.bin: nothing synchronised in 95 bytes: no RISC-V sync sequence (see --srcid-bits, --ts-bytes)" \
-	"wrong widths: the sync is too short, nothing synchronised, exit status 2"
+tap_is "$?:$(cat "$TMP/err")" "3:mttdecode: $TMP/s.bin: nothing synchronised in 95 bytes: no RISC-V sync sequence (see --srcid-bits, --ts-bytes)" \
+	"wrong widths: the sync is too short, nothing synchronised, exit status 3"
 
 for o in --srcid-bits=17 --ts-bytes=9 --srcid-bits=x --ts-bytes=-1 \
     --srcid-proto=5 --srcid-proto=5:syt --srcid-proto=65536:raw \
     --srcid-proto=9-3:raw --srcid-proto=:raw; do
 	"$MTTDECODE" "$o" /dev/null >/dev/null 2>&1
-	tap_is "$?" 1 "$o refused"
+	tap_is "$?" 2 "$o refused (a usage error)"
 done
 "$MTTDECODE" --srcid-bits=4 --srcid-proto=16:raw /dev/null >/dev/null 2>"$TMP/err"
 tap_is "$?:$(cat "$TMP/err")" "1:mttdecode: --srcid-proto: srcID 16 does not fit in 4 bits (--srcid-bits)" \

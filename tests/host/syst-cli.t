@@ -197,7 +197,7 @@ tap_is "$("$M" --input syst -f json "$TMP/plain.syst" | sed -n '1p;5p')" \
 	"--input syst: JSON, master/channel null, framing loss"
 "$M" --input syst -f chrome "$TMP/plain.syst" | python3 -m json.tool >/dev/null
 tap_ok $? "--input syst: Chrome trace valid"
-"$M" --input syst --stats -n "$TMP/plain.syst" 2>"$TMP/st" >"$TMP/out"
+"$M" --input syst --stats --no-output "$TMP/plain.syst" 2>"$TMP/st" >"$TMP/out"
 grep -q "^syst messages: *5 (ok 5," "$TMP/st" &&
 	grep -q "^syst resyncs: *1 (7 bytes skipped)" "$TMP/st" &&
 	[ ! -s "$TMP/out" ]
@@ -234,11 +234,11 @@ tap_is "$?:$(cut -d: -f1-4 "$TMP/err")" "1:mttdecode: $TMP/badpol:1: expected \"
 "$M" --syst --tracefs "$TMP" "$TMP/s.stp" >/dev/null 2>&1
 tap_is $? 1 "tracefs without format files: exit 1"
 "$M" --input bogus "$TMP/s.stp" >/dev/null 2>&1
-tap_is $? 1 "bad --input: exit 1"
+tap_is $? 2 "bad --input: exit 2"
 "$M" --input syst --packets "$TMP/s.stp" >/dev/null 2>&1
-tap_is $? 1 "--packets with --input syst: exit 1"
+tap_is $? 2 "--packets with --input syst: exit 2"
 "$M" --format xml "$TMP/s.stp" >/dev/null 2>&1
-tap_is $? 1 "bad --format: exit 1"
+tap_is $? 2 "bad --format: exit 2"
 "$M" --help | grep -q -- "--collateral=FILE" &&
 	"$M" --help | grep -q -- "--input=KIND" &&
 	"$M" --help | grep -q -- "chrome"
@@ -250,7 +250,7 @@ C=$TOOLS/fuzz/corpus
 for f in console:419 ftrace:48 heartbeat:736 protocol:139; do
 	n=${f#*:}
 	f=${f%:*}
-	"$M" --syst --stats -n "$C/vm-syst-$f.stp" 2>"$TMP/st"
+	"$M" --syst --stats --no-output "$C/vm-syst-$f.stp" 2>"$TMP/st"
 	grep -q "^syst messages: *$n (ok $n," "$TMP/st"
 	tap_ok $? "capture $f: $n SyS-T messages, all OK"
 done

@@ -45,7 +45,7 @@ tap_is "$("$M" --no-mtt "$TMP/demo.stp" | grep -c ' m6/c0 INFO .* RAW:49 ')" 2 \
 	"--no-mtt: MTT's RAW messages are SyS-T RAW:49, the stream SyS-T"
 
 "$M" --no-syst --syst "$TMP/demo.stp" >/dev/null 2>&1
-tap_is $? 1 "--no-syst with --syst: usage error"
+tap_is $? 2 "--no-syst with --syst: usage error"
 "$M" --no-syst -f csv "$TMP/demo.stp" >/dev/null 2>&1
-tap_is $? 1 "--no-syst with --format=csv (SyS-T only): usage error"
+tap_is $? 2 "--no-syst with --format=csv (SyS-T only): usage error"
 tap_done

@@ -14,3 +14,4 @@ install-mttcontrol: $(B)/mttcontrol
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man8
 	install -m 755 $(B)/mttcontrol $(DESTDIR)$(BINDIR)/mttcontrol
 	install -m 644 mttcontrol/mttcontrol.8 $(DESTDIR)$(MANDIR)/man8/mttcontrol.8
+	$(call install_completion,mttcontrol)

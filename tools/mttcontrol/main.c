@@ -12,8 +12,7 @@
 #include <unistd.h>
 
 #include "mttcontrol.h"
-
-#define VERSION "0.1.0"
+#include "mttdecode/mttdecode.h"	/* MTTD_VERSION_STRING: the package's */
 
 static const char usage[] =
 "Usage: mttcontrol COMMAND [OPTIONS] [FILE]\n"
@@ -50,7 +49,7 @@ static const char usage[] =
 "  -n, --dry-run          --setup/--teardown: print the configfs and sysfs\n"
 "                         operations (mkdir, echo ... >, rmdir, modprobe)\n"
 "                         instead of doing them\n"
-"  -j, --json             --status: one JSON object; --view: JSON lines\n"
+"  -J, --json             --status: one JSON object; --view: JSON lines\n"
 "  -c, --config=FILE      the configuration file (as FILE above); for\n"
 "                         --start: its device, rotate_size, and a copy\n"
 "                         in the session directory\n"
@@ -92,7 +91,7 @@ static const struct option longopts[] = {
 	{ "stop", no_argument, NULL, OPT_STOP },
 	{ "view", no_argument, NULL, OPT_VIEW },
 	{ "dry-run", no_argument, NULL, 'n' },
-	{ "json", no_argument, NULL, 'j' },
+	{ "json", no_argument, NULL, 'J' },
 	{ "config", required_argument, NULL, 'c' },
 	{ "output", required_argument, NULL, 'o' },
 	{ "device", required_argument, NULL, 'd' },
@@ -135,7 +134,7 @@ int main(int argc, char **argv)
 	char *end;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":sSTnjc:o:d:r:lhV", longopts,
+	while ((c = getopt_long(argc, argv, ":sSTnJc:o:d:r:lhV", longopts,
 				NULL)) != -1) {
 		ret = 0;
 		switch (c) {
@@ -147,7 +146,7 @@ int main(int argc, char **argv)
 		case OPT_STOP: ret = set_cmd(&cmd, CMD_STOP, "--stop"); break;
 		case OPT_VIEW: ret = set_cmd(&cmd, CMD_VIEW, "--view"); break;
 		case 'n': o.dry_run = 1; break;
-		case 'j': o.json = 1; break;
+		case 'J': o.json = 1; break;
 		case 'c': o.conf = optarg; break;
 		case 'o': o.outdir = optarg; break;
 		case 'd': o.device = optarg; break;
@@ -162,12 +161,12 @@ int main(int argc, char **argv)
 			fputs(usage, stdout);
 			return MC_OK;
 		case 'V':
-			printf("mttcontrol %s\n", VERSION);
+			printf("mttcontrol %s\n", MTTD_VERSION_STRING);
 			return MC_OK;
 		case ':':
 			return bad_usage("%s: missing argument", argv[optind - 1]);
 		default:
-			return bad_usage("unknown option '%s'", optopt ?
+			return bad_usage("%s: unknown option", optopt ?
 					 (char[]){ '-', (char)optopt, 0 } :
 					 argv[optind - 1]);
 		}
@@ -175,19 +174,19 @@ int main(int argc, char **argv)
 			return ret;
 	}
 	if (!cmd)
-		return bad_usage("%s", "no command: --status, --setup, --teardown, --start, --stop or --view");
+		return bad_usage("%s", "no command: give --status, --setup, --teardown, --check, --start, --stop or --view");
 	if (o.live && cmd != CMD_START)
-		return bad_usage("%s", "--live goes with --start");
+		return bad_usage("%s", "--live: goes with --start only");
 	if (o.dry_run && cmd != CMD_SETUP && cmd != CMD_TEARDOWN)
-		return bad_usage("%s", "--dry-run goes with --setup or --teardown");
+		return bad_usage("%s", "--dry-run: goes with --setup or --teardown only");
 	if (optind < argc - 1)
-		return bad_usage("unexpected argument '%s'", argv[optind + 1]);
+		return bad_usage("%s: unexpected argument", argv[optind + 1]);
 	if (optind == argc - 1) {
 		if (cmd != CMD_SETUP && cmd != CMD_TEARDOWN &&
 		    cmd != CMD_CHECK && cmd != CMD_START)
-			return bad_usage("unexpected argument '%s'", argv[optind]);
+			return bad_usage("%s: unexpected argument", argv[optind]);
 		if (o.conf)
-			return bad_usage("'%s': the file is given twice", argv[optind]);
+			return bad_usage("%s: the file is given twice (and --config)", argv[optind]);
 		o.conf = argv[optind];
 	}
 	file = o.conf ? o.conf : MC_DEFAULT_CONF;

@@ -17,3 +17,4 @@ install-mttdecode: $(B)/mttdecode
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(B)/mttdecode $(DESTDIR)$(BINDIR)/mttdecode
 	install -m 644 mttdecode/mttdecode.1 $(DESTDIR)$(MANDIR)/man1/mttdecode.1
+	$(call install_completion,mttdecode)

@@ -231,8 +231,16 @@ extern const struct printer json_printer;
 extern const struct printer csv_printer;
 extern const struct printer chrome_printer;
 
-/* options.c: 0 ok, 1 usage error, 2 --help/--version done */
+/* exit statuses (Documentation/cli.rst) */
+enum { EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_NOTHING };
+
+/* options.c: 0 ok, EXIT_USAGE (said), -1 --help/--version done */
 int parse_options(struct opts *o, int argc, char **argv);
+/* options.c: say a usage error (Documentation/cli.rst), "mttdecode: OPT
+ * 'ARG': WHY" (without ARG if NULL) and "Try 'mttdecode HELP' ..." on
+ * stderr; EXIT_USAGE */
+int usage_error(const char *help, const char *opt, const char *arg,
+		const char *why);
 /* session.c: mttcontrol session directories among the files become
  * their streams and resources; 0, or 1 after printing why */
 int session_expand(struct opts *o);

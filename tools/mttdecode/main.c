@@ -50,7 +50,7 @@ int main(int argc, char **argv)
 	ret = parse_options(&a->o, argc, argv);
 	if (ret) {
 		free(a);
-		return ret == 2 ? 0 : 1;
+		return ret < 0 ? EXIT_OK : ret;
 	}
 	ret = session_expand(&a->o);
 	a->o.syst_auto = !a->o.syst && !a->o.no_syst && a->o.input == IN_AUTO;
@@ -79,7 +79,7 @@ int main(int argc, char **argv)
 		if (a->o.stats)
 			print_stats(a);
 		if (!ret && a->nothing)
-			ret = 2;
+			ret = EXIT_NOTHING;
 	}
 	teardown(a);
 	if (session_free(&a->o) && !ret)

@@ -41,7 +41,8 @@ static const char musage[] =
 "session.txt names unless --elf is given (a relative path there is the\n"
 "session directory's; an ELF whose build id is not the one recorded is\n"
 "refused, exit status 1).  Entry times are unwrapped past 2^32 us.\n"
-"Exit status 2 when no packet synchronised (said on stderr).\n"
+"Exit status: 0 success, 1 an error, 2 a usage error, 3 when no packet\n"
+"synchronised (said on stderr).\n"
 "\n"
 "  -f, --format=FORMAT  text (default): one line per response, record\n"
 "                       and stream error, then per-function statistics;\n"
@@ -52,7 +53,14 @@ static const char musage[] =
 "      --elf=FILE       name functions from this ELF's symbols (warned\n"
 "                       about when its .text CRC32 is not the device's\n"
 "                       build id)\n"
-"  -h, --help           show this help\n";
+"  -h, --help           show this help and exit\n"
+"  -V, --version        show the version and exit\n";
+
+/* a usage error with the hint to this help; EXIT_USAGE */
+static int musage_error(const char *opt, const char *arg, const char *why)
+{
+	return usage_error("--input=mprof --help", opt, arg, why);
+}
 
 static void jhex(FILE *f, const char *key, uint32_t v)
 {
@@ -444,6 +452,7 @@ int mprof_main(int argc, char **argv)
 		{ "format", required_argument, NULL, 'f' },
 		{ "elf", required_argument, NULL, 'e' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	static const char *const formats[] = {
@@ -455,21 +464,20 @@ int mprof_main(int argc, char **argv)
 	int c, i, ret = 0, nothing = 0;
 	char *sess_elf = NULL;
 
-	while ((c = getopt_long(argc, argv, "f:h", lo, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":f:hV", lo, NULL)) != -1) {
 		switch (c) {
 		case 'i':
-			if (strcmp(optarg, "mprof") && strcmp(optarg, "auto")) {
-				fprintf(stderr, "mttdecode: --input=%s with a MiniProfiler capture\n", optarg);
-				return 1;
-			}
+			if (strcmp(optarg, "mprof") && strcmp(optarg, "auto"))
+				return musage_error("--input", optarg,
+						    "not mprof with a MiniProfiler capture");
 			break;
 		case 'f':
 			for (i = 0; i < 5 && strcmp(optarg, formats[i]); i++)
 				;
-			if (i == 5) {
-				fprintf(stderr, "mttdecode: MiniProfiler formats: text, json, chrome, folded, html\n");
-				return 1;
-			}
+			if (i == 5)
+				return musage_error("--format", optarg,
+						    "MiniProfiler formats: text, json, chrome, folded, html");
 			d.format = i;
 			break;
 		case 'e':
@@ -484,17 +492,26 @@ int mprof_main(int argc, char **argv)
 		case 'h':
 			fputs(musage, stdout);
 			mprof_sym_free(d.sym);
-			return 0;
-		default:
-			fprintf(stderr, "mttdecode: with MiniProfiler input: --format, --elf only (see --input=mprof --help)\n");
+			return EXIT_OK;
+		case 'V':
+			printf("mttdecode %s\n", MTTD_VERSION_STRING);
 			mprof_sym_free(d.sym);
-			return 1;
+			return EXIT_OK;
+		case ':':
+			mprof_sym_free(d.sym);
+			return musage_error(argv[optind - 1], NULL,
+					    "missing argument");
+		default:
+			mprof_sym_free(d.sym);
+			return musage_error(optopt ? (char[]){ '-', (char)optopt, 0 } :
+					    argv[optind - 1], NULL,
+					    "not an option with MiniProfiler input (--format, --elf only)");
 		}
 	}
 	if (argc - optind > 1) {
-		fprintf(stderr, "mttdecode: one MiniProfiler capture at a time\n");
 		mprof_sym_free(d.sym);
-		return 1;
+		return musage_error(argv[optind + 1], NULL,
+				    "one MiniProfiler capture at a time");
 	}
 	file = optind < argc ? argv[optind] : "-";
 	if (strcmp(file, "-") && is_mprof_session(file)) {
@@ -545,5 +562,5 @@ int mprof_main(int argc, char **argv)
 	mprof_collect_free(&d.c);
 	mprof_sym_free(d.sym);
 	free(sess_elf);
-	return ret ? 1 : nothing ? 2 : 0;
+	return ret ? EXIT_FAIL : nothing ? EXIT_NOTHING : EXIT_OK;
 }

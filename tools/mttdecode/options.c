@@ -84,14 +84,14 @@ static const char usage[] =
 "      --to=NS            chrome: only events at or before NS\n"
 "      --wall-clock       chrome: \"ts\" on the wall clock (us since the\n"
 "                         epoch), from a session's clocks at its start\n"
-"  -n, --no-output        decode only and print nothing (for benchmarks)\n"
+"      --no-output        decode only and print nothing (for benchmarks)\n"
 "      --no-mtt           no MTT layer: an STP or SyS-T message holding an\n"
 "                         MTT frame is shown as the message it is (its\n"
 "                         bytes), not as the frame's values\n"
-"  -s, --stats            print a summary to standard error at the end\n"
+"      --stats            print a summary to standard error at the end\n"
 "\n"
 "Names and formats:\n"
-"      --policy=FILE      STP policy snapshot (tools/scripts/stp-policy-dump):\n"
+"      --policy=FILE      STP policy snapshot (from stp-policy-dump):\n"
 "                         lines \"<node> <first master> <last master>\n"
 "                         <first channel> <last channel>\"; messages are\n"
 "                         named after the deepest node holding them\n"
@@ -144,15 +144,18 @@ static const char usage[] =
 "\"version\"|\"freq\",...}\n"
 "\n"
 "Exit status: 0 when the inputs were read (even if they held bad data,\n"
-"which is reported in the output), 1 on a usage or I/O error, 2 when an\n"
-"input was not empty but nothing in it synchronised (said on stderr).\n"
+"which is reported in the output), 1 on an error (an input or a file an\n"
+"option names cannot be read, the output cannot be written), 2 on a\n"
+"usage error, 3 when an input was not empty but nothing in it\n"
+"synchronised (said on stderr).\n"
 "See mttdecode(1) for the full description of the formats.\n";
 
 enum {
 	OPT_NULLS = 256, OPT_MAX_MSG, OPT_MAX_OPEN, OPT_SYST, OPT_NO_SYST, OPT_FROM, OPT_TO, OPT_WALL, OPT_INPUT,
 	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS, OPT_SHORT_GUID,
 	OPT_CSV_EXTRA, OPT_SEGMENT, OPT_SRCID_BITS, OPT_TS_BYTES, OPT_TRACE_ID,
-	OPT_CS_SYNC, OPT_NO_MTT, OPT_SRCID_PROTO, OPT_UNFRAMED
+	OPT_CS_SYNC, OPT_NO_MTT, OPT_SRCID_PROTO, OPT_UNFRAMED, OPT_NO_OUTPUT,
+	OPT_STATS
 };
 
 static const struct option longopts[] = {
@@ -161,8 +164,8 @@ static const struct option longopts[] = {
 	{ "packets", no_argument, NULL, 'p' },
 	{ "nulls", no_argument, NULL, OPT_NULLS },
 	{ "format", required_argument, NULL, 'f' },
-	{ "no-output", no_argument, NULL, 'n' },
-	{ "stats", no_argument, NULL, 's' },
+	{ "no-output", no_argument, NULL, OPT_NO_OUTPUT },
+	{ "stats", no_argument, NULL, OPT_STATS },
 	{ "max-message", required_argument, NULL, OPT_MAX_MSG },
 	{ "max-open", required_argument, NULL, OPT_MAX_OPEN },
 	{ "syst", no_argument, NULL, OPT_SYST },
@@ -202,11 +205,20 @@ static int number(const char *s, unsigned long lo, unsigned long hi,
 	return (*end || *v < lo || *v > hi) ? -1 : 0;
 }
 
-static int bad(const char *what, const char *arg)
+int usage_error(const char *help, const char *opt, const char *arg,
+		const char *why)
 {
-	fprintf(stderr, "mttdecode: invalid %s: '%s'\n"
-		"Try 'mttdecode --help' for more information.\n", what, arg);
-	return 1;
+	if (arg)
+		fprintf(stderr, "mttdecode: %s '%s': %s\n", opt, arg, why);
+	else
+		fprintf(stderr, "mttdecode: %s: %s\n", opt, why);
+	fprintf(stderr, "Try 'mttdecode %s' for more information.\n", help);
+	return EXIT_USAGE;
+}
+
+static int bad(const char *opt, const char *arg, const char *why)
+{
+	return usage_error("--help", opt, arg, why);
 }
 
 /* a decimal count of ns; 0, or -1 if it is not one */
@@ -292,15 +304,15 @@ int parse_options(struct opts *o, int argc, char **argv)
 	o->max_len = MTTD_MSG_MAX_LEN;
 	o->max_open = MTTD_MSG_MAX_OPEN;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":mMpf:nshVj:", longopts,
+	while ((c = getopt_long(argc, argv, ":mMpf:hVj:", longopts,
 				NULL)) != -1) {
 		switch (c) {
 		case 'm': o->messages = 1; break;
 		case 'M': o->messages = 0; break;
 		case 'p': o->packets = 1; break;
 		case OPT_NULLS: o->nulls = 1; break;
-		case 'n': o->no_output = 1; break;
-		case 's': o->stats = 1; break;
+		case OPT_NO_OUTPUT: o->no_output = 1; break;
+		case OPT_STATS: o->stats = 1; break;
 		case OPT_SYST: o->syst = 1; break;
 		case OPT_NO_SYST: o->no_syst = 1; break;
 		case OPT_FROM:
@@ -308,25 +320,29 @@ int parse_options(struct opts *o, int argc, char **argv)
 			if (ns_arg(optarg, c == OPT_FROM ? &o->from_ns :
 				   &o->to_ns))
 				return bad(c == OPT_FROM ? "--from" : "--to",
-					   optarg);
+					   optarg, "not a number of ns");
 			*(c == OPT_FROM ? &o->has_from : &o->has_to) = 1;
 			break;
 		case OPT_WALL: o->wall_clock = 1; break;
 		case OPT_NO_MTT: o->no_mtt = 1; break;
 		case 'f':
 			if (word(optarg, formats, &o->format))
-				return bad("format", optarg);
+				return bad("--format", optarg,
+					   "not text, json, csv or chrome");
 			break;
 		case OPT_INPUT:
 			if (word(optarg, inputs, &o->input))
-				return bad("--input", optarg);
+				return bad("--input", optarg,
+					   "not an input kind (see --help)");
 			o->input_given = 1;
 			break;
 		case OPT_TRACE_ID:
 		case OPT_CS_SYNC:
 			if (frame_option(o, c == OPT_TRACE_ID, optarg))
 				return bad(c == OPT_TRACE_ID ? "--trace-id" :
-					   "--cs-sync", optarg);
+					   "--cs-sync", optarg, c == OPT_TRACE_ID ?
+					   "not a trace ID (1..0x6f)" :
+					   "not frame, fsync or hsync");
 			break;
 		case OPT_POLICY: o->policy = optarg; break;
 		case OPT_KALLSYMS: o->kallsyms = optarg; break;
@@ -334,37 +350,43 @@ int parse_options(struct opts *o, int argc, char **argv)
 		case OPT_CSV_EXTRA: o->csv_extra = 1; break;
 		case OPT_SHORT_GUID:
 			if (mttd_guid_parse(optarg, o->short_guid))
-				return bad("--short-guid (not a GUID)", optarg);
+				return bad("--short-guid", optarg,
+					   "not a GUID");
 			o->has_short_guid = 1;
 			break;
 		case OPT_COLLATERAL:
 			if (!*optarg)
-				return bad("--collateral (empty file name)",
-					   optarg);
+				return bad("--collateral", optarg,
+					   "empty file name");
 			if (o->ncollateral == MAX_COLLATERAL)
-				return bad("--collateral (too many)", optarg);
+				return bad("--collateral", optarg,
+					   "more than 64 files");
 			o->collateral[o->ncollateral++] = optarg;
 			break;
 		case OPT_MAX_MSG:
 			if (number(optarg, 16, 16ul << 20, &o->max_len))
-				return bad("--max-message", optarg);
+				return bad("--max-message", optarg,
+					   "not a number in 16..16777216");
 			break;
 		case OPT_SRCID_BITS:
 			if (number(optarg, 0, MTTD_RV_MAX_SRCID_BITS,
 				   &o->srcid_bits))
-				return bad("--srcid-bits", optarg);
+				return bad("--srcid-bits", optarg,
+					   "not a number in 0..16");
 			rv_widths = 1;
 			o->input_given = 1;
 			break;
 		case OPT_TS_BYTES:
 			if (number(optarg, 0, MTTD_RV_MAX_TS_BYTES, &o->ts_bytes))
-				return bad("--ts-bytes", optarg);
+				return bad("--ts-bytes", optarg,
+					   "not a number in 0..8");
 			rv_widths = 1;
 			o->input_given = 1;
 			break;
 		case OPT_SRCID_PROTO:
 			if (srcid_proto(o, optarg))
-				return bad("--srcid-proto", optarg);
+				return bad("--srcid-proto", optarg,
+					   "not IDS:stp or IDS:raw");
 			rv_widths = 1;	/* a session's widths still apply */
 			break;
 		case OPT_UNFRAMED:
@@ -373,29 +395,30 @@ int parse_options(struct opts *o, int argc, char **argv)
 			break;
 		case OPT_MAX_OPEN:
 			if (number(optarg, 1, 65536, &o->max_open))
-				return bad("--max-open", optarg);
+				return bad("--max-open", optarg,
+					   "not a number in 1..65536");
 			break;
 		case 'j':
 			if (number(optarg, 1, 1024, &o->jobs))
-				return bad("--jobs", optarg);
+				return bad("--jobs", optarg,
+					   "not a number in 1..1024");
 			break;
 		case OPT_SEGMENT:
 			if (number(optarg, 4096, 1ul << 30, &o->segment))
-				return bad("--segment", optarg);
+				return bad("--segment", optarg,
+					   "not a number in 4096..1073741824");
 			break;
 		case 'h':
 			fputs(usage, stdout);
-			return 2;
+			return -1;
 		case 'V':
-			printf("mttdecode %s\n", mttd_version());
-			return 2;
+			printf("mttdecode %s\n", MTTD_VERSION_STRING);
+			return -1;
 		case ':':
-			return bad("option (missing argument)",
-				   argv[optind - 1]);
+			return bad(argv[optind - 1], NULL, "missing argument");
 		default:
-			return bad("option", optopt ?
-				   (char[]){ '-', (char)optopt, 0 } :
-				   argv[optind - 1]);
+			return bad(optopt ? (char[]){ '-', (char)optopt, 0 } :
+				   argv[optind - 1], NULL, "unknown option");
 		}
 	}
 	o->files = argv + optind;
@@ -406,21 +429,21 @@ int parse_options(struct opts *o, int argc, char **argv)
 		o->input = IN_STP;	/* packets are STP's */
 	if (o->input == IN_SYST || o->input == IN_SYSTTEXT) {
 		if (o->packets)
-			return bad("option with --input=syst|systtext",
-				   "--packets");
+			return bad("--packets", NULL,
+				   "does not go with --input=syst|systtext");
 		o->syst = 1;
 	}
 	if (o->format == FMT_CSV)
 		o->syst = 1;
 	if ((o->has_from || o->has_to || o->wall_clock) &&
 	    o->format != FMT_CHROME)
-		return bad("option without --format=chrome", o->wall_clock &&
-			   !o->has_from && !o->has_to ? "--wall-clock" :
-			   o->has_from ? "--from" : "--to");
+		return bad(o->wall_clock && !o->has_from && !o->has_to ?
+			   "--wall-clock" : o->has_from ? "--from" : "--to",
+			   NULL, "goes with --format=chrome only");
 	if (o->has_from && o->has_to && o->from_ns > o->to_ns)
-		return bad("window", "--from after --to");
+		return bad("--from", NULL, "after --to");
 	if (o->no_syst && o->syst)
-		return bad("option with --syst, --input=syst|systtext or "
-			   "--format=csv", "--no-syst");
+		return bad("--no-syst", NULL, "does not go with --syst, "
+			   "--input=syst|systtext or --format=csv");
 	return 0;
 }

@@ -13,3 +13,4 @@ install-mttprofile: $(B)/mttprofile
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
 	install -m 755 $(B)/mttprofile $(DESTDIR)$(BINDIR)/mttprofile
 	install -m 644 mttprofile/mttprofile.1 $(DESTDIR)$(MANDIR)/man1/mttprofile.1
+	$(call install_completion,mttprofile)

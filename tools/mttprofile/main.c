@@ -68,6 +68,6 @@ int main(int argc, char **argv)
 	int ret = parse_popts(&o, argc, argv);
 
 	if (ret)
-		return ret == 2 ? 0 : 1;
+		return ret == 2 ? 0 : 2;	/* --help, --version; usage error */
 	return o.report ? report(&o) : capture_run(&o);
 }

@@ -21,6 +21,7 @@ struct popts {
 	int report;		/* --report: analyse a capture, no device */
 };
 
+/* 0 ok, 1 usage error (said), 2 --help/--version done */
 int parse_popts(struct popts *o, int argc, char **argv);
 /* run a live session; exit status */
 int capture_run(const struct popts *o);

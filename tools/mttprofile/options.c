@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mttdecode/mttdecode.h"	/* MTTD_VERSION_STRING: the package's */
 #include "mttprofile.h"
 
 static const char usage[] =
@@ -16,6 +17,7 @@ static const char usage[] =
 "serial line (a UART, a USB serial adapter, a pty): ask for its metadata,\n"
 "start profiling, stream the function records into a session directory,\n"
 "stop, then write the analysis (statistics, call tree, flame graph).\n"
+"It speaks version 1 of the MiniProfiler protocol.\n"
 "\n"
 "Options:\n"
 "  -b, --baud=RATE          line speed (default 115200; 9600..4000000, a\n"
@@ -25,10 +27,10 @@ static const char usage[] =
 "  -e, --elf=FILE           the profiled program's ELF: function names, and\n"
 "                           a check of its .text CRC32 against the device's\n"
 "                           build id (a mismatch is warned about)\n"
-"  -d, --duration=SECONDS   stop after this long (default: until Ctrl-C,\n"
+"      --duration=SECONDS   stop after this long (default: until Ctrl-C,\n"
 "                           SIGTERM or the line hanging up)\n"
-"  -n, --records=N          stop once N records have arrived\n"
-"  -s, --status-interval=SECONDS  ask for the device's status this often\n"
+"      --records=N          stop once N records have arrived\n"
+"      --status-interval=SECONDS  ask for the device's status this often\n"
 "                           while profiling (default 1; 0: never); buffer\n"
 "                           overflows are warned about as they grow\n"
 "  -t, --timeout=SECONDS    wait this long for a command's response\n"
@@ -58,19 +60,32 @@ static const char usage[] =
 "\n"
 "Exit status: 0 on success, 1 on an error (line, device not answering or\n"
 "refusing GET_METADATA 3 times, START refused: then no report is written;\n"
-"a capture with no packet for --report, a report not written).\n";
+"a capture with no packet for --report, a report not written), 2 on a\n"
+"usage error.\n";
+
+/* a usage error (Documentation/cli.rst): "mttprofile: OPT 'ARG': WHY"
+ * (without ARG if NULL) and the hint to --help; 1 */
+static int usage_error(const char *opt, const char *arg, const char *why)
+{
+	if (arg)
+		fprintf(stderr, "mttprofile: %s '%s': %s\n", opt, arg, why);
+	else
+		fprintf(stderr, "mttprofile: %s: %s\n", opt, why);
+	fputs("Try 'mttprofile --help' for more information.\n", stderr);
+	return 1;
+}
 
 static double num(const char *s, const char *opt, int *bad)
 {
 	char *end;
 	double v = strtod(s, &end);
 
-	if (end == s || *end || v < 0) {
-		fprintf(stderr, "mttprofile: bad value for %s: %s\n", opt, s);
-		*bad = 1;
-	}
+	if (!*bad && (end == s || *end || v < 0))
+		*bad = usage_error(opt, s, "not a number >= 0");
 	return v;
 }
+
+enum { OPT_DURATION = 256, OPT_RECORDS, OPT_STATUS, OPT_REPORT };
 
 int parse_popts(struct popts *o, int argc, char **argv)
 {
@@ -78,12 +93,12 @@ int parse_popts(struct popts *o, int argc, char **argv)
 		{ "baud", required_argument, NULL, 'b' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "elf", required_argument, NULL, 'e' },
-		{ "duration", required_argument, NULL, 'd' },
-		{ "records", required_argument, NULL, 'n' },
-		{ "status-interval", required_argument, NULL, 's' },
+		{ "duration", required_argument, NULL, OPT_DURATION },
+		{ "records", required_argument, NULL, OPT_RECORDS },
+		{ "status-interval", required_argument, NULL, OPT_STATUS },
 		{ "timeout", required_argument, NULL, 't' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "report", no_argument, NULL, 'R' },
+		{ "report", no_argument, NULL, OPT_REPORT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -94,7 +109,9 @@ int parse_popts(struct popts *o, int argc, char **argv)
 	o->baud = 115200;
 	o->status_every = 1;
 	o->timeout = 2;
-	while ((c = getopt_long(argc, argv, "b:o:e:d:n:s:t:qhV", lo, NULL)) != -1) {
+	opterr = 0;
+	while (!bad && (c = getopt_long(argc, argv, ":b:o:e:t:qhV", lo,
+					NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			o->baud = (unsigned long)num(optarg, "--baud", &bad);
@@ -105,13 +122,13 @@ int parse_popts(struct popts *o, int argc, char **argv)
 		case 'e':
 			o->elf = optarg;
 			break;
-		case 'd':
+		case OPT_DURATION:
 			o->duration = num(optarg, "--duration", &bad);
 			break;
-		case 'n':
+		case OPT_RECORDS:
 			o->records = (unsigned long)num(optarg, "--records", &bad);
 			break;
-		case 's':
+		case OPT_STATUS:
 			o->status_every = num(optarg, "--status-interval", &bad);
 			break;
 		case 't':
@@ -122,26 +139,33 @@ int parse_popts(struct popts *o, int argc, char **argv)
 		case 'q':
 			o->quiet = 1;
 			break;
-		case 'R':
+		case OPT_REPORT:
 			o->report = 1;
 			break;
 		case 'h':
 			fputs(usage, stdout);
 			return 2;
 		case 'V':
-			puts("mttprofile (MiniProfiler protocol version 1)");
+			printf("mttprofile %s\n", MTTD_VERSION_STRING);
 			return 2;
+		case ':':
+			bad = usage_error(argv[optind - 1], NULL,
+					  "missing argument");
+			break;
 		default:
-			bad = 1;
+			bad = usage_error(optopt ? (char[]){ '-', (char)optopt, 0 } :
+					  argv[optind - 1], NULL,
+					  "unknown option");
 		}
 	}
 	if (bad)
 		return 1;
-	if (optind != argc - 1) {
-		fprintf(stderr, "mttprofile: %s (see --help)\n",
-			optind < argc ? "one DEVICE only" : "no DEVICE given");
-		return 1;
-	}
+	if (optind == argc)
+		return usage_error(o->report ? "SESSION-DIR|CAPTURE-FILE" :
+				   "DEVICE", NULL, "missing");
+	if (optind < argc - 1)
+		return usage_error(argv[optind + 1], NULL,
+				   "unexpected argument (one DEVICE only)");
 	o->device = argv[optind];
 	return 0;
 }

@@ -8,7 +8,7 @@
  *   <node path> <first master> <last master> <first channel> <last channel>
  *
  * e.g. "user/app 3 3 0 15".  Numbers are decimal (or 0x-hex); blank lines
- * and lines starting with '#' are ignored.  tools/scripts/stp-policy-dump
+ * and lines starting with '#' are ignored.  tools/stp-policy-dump/stp-policy-dump
  * writes it from /sys/kernel/config/stp-policy/<policy> on a target.
  *
  * A master/channel pair is named after the node whose ranges hold it;
