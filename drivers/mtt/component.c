@@ -18,6 +18,9 @@ DEFINE_MUTEX(mtt_mutex);
 LIST_HEAD(mtt_components);
 u32 mtt_core_filter = MTT_LEVEL_ALL;
 
+/* Components added or removed so far (mtt_mutex): the collateral's. */
+u64 mtt_comps_gen;
+
 /* The next id MTT_COMP_ID_ANY gets (mtt_mutex). */
 static u32 mtt_next_id = 1;
 
@@ -172,6 +175,7 @@ static struct mtt_comp *mtt_comp_create(u32 id, const char *name)
 		return NULL;
 	}
 	list_add_tail_rcu(&c->entry, &mtt_components);
+	mtt_comps_gen++;
 	return c;
 }
 
@@ -187,6 +191,7 @@ static void mtt_comp_kill(struct mtt_comp *c)
 	c->dead = true;
 	WRITE_ONCE(c->pub.active, 0);
 	list_del_rcu(&c->entry);
+	mtt_comps_gen++;
 	mtt_chan_put(c->chan);
 }
 

@@ -40,6 +40,8 @@ struct mtt_dict_slot {
 };
 
 static struct mtt_dict_slot *mtt_dict;
+/* Slots published so far (the collateral's generation counts them). */
+static atomic_t mtt_dict_used = ATOMIC_INIT(0);
 /* Hints as dictionary ids (true) or inline (false); READ_ONCE. */
 bool mtt_hints_dict;
 
@@ -121,6 +123,7 @@ u32 notrace mtt_dict_id(const char *hint)
 			if (state == MTT_SLOT_FREE) {
 				memcpy(s->text, key, sizeof(key));
 				atomic_set_release(&s->state, MTT_SLOT_READY);
+				atomic_inc(&mtt_dict_used);
 				return i + 1;
 			}
 			/* someone else claimed it: look at what they put */
@@ -154,6 +157,12 @@ bool mtt_dict_text(u32 id, char *text)
 	memcpy(text, s->text, MTT_HINT_BYTES);
 	text[MTT_HINT_BYTES] = 0;
 	return true;
+}
+
+/* Dictionary ids given out so far.  Context: any. */
+unsigned int mtt_dict_count(void)
+{
+	return atomic_read(&mtt_dict_used);
 }
 
 /* Context: process (module init). */

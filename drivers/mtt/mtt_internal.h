@@ -84,6 +84,7 @@ static inline struct mtt_comp *to_mtt_comp(struct mtt_component *pub)
 extern struct mutex mtt_mutex;
 extern struct list_head mtt_components;
 extern u32 mtt_core_filter;
+extern u64 mtt_comps_gen;
 int mtt_comp_set_filter(struct mtt_comp *c, u32 filter);
 void mtt_set_core(u32 filter);
 int mtt_comp_set_chan(struct mtt_comp *c, unsigned int chan);
@@ -116,6 +117,7 @@ int mtt_hints_set(const char *val);
 const char *mtt_hints_get(void);
 u32 mtt_dict_id(const char *hint);
 bool mtt_dict_text(u32 id, char *text);
+unsigned int mtt_dict_count(void);
 int mtt_dict_init(void);
 void mtt_dict_exit(void);
 

@@ -5,7 +5,9 @@
  * component under components/ with its id, filter, channel, source (the
  * stm_source its frames go through: mtt, or mtt/<name> when pinned) and
  * stats.
- * Filters and channels are writable at run time (root only).
+ * Filters and channels are writable at run time.  A component's files
+ * are root only, like collateral.xml and swstm's counters: its name and
+ * counts tell what is being traced (the directory names are visible).
  */
 #include <linux/kernel.h>
 #include <linux/kobject.h>
@@ -87,15 +89,11 @@ static ssize_t stats_show(struct kobject *kobj, struct kobj_attribute *attr,
 	return sysfs_emit(buf, "sent %llu\ndropped %llu\n", sent, dropped);
 }
 
-static struct kobj_attribute mtt_comp_id = __ATTR_RO(id);
-static struct kobj_attribute mtt_comp_filter = __ATTR(filter, 0644,
-						      filter_show,
-						      filter_store);
-static struct kobj_attribute mtt_comp_channel = __ATTR(channel, 0644,
-						       channel_show,
-						       channel_store);
-static struct kobj_attribute mtt_comp_source = __ATTR_RO(source);
-static struct kobj_attribute mtt_comp_stats_attr = __ATTR(stats, 0444,
+static struct kobj_attribute mtt_comp_id = __ATTR_RO_MODE(id, 0400);
+static struct kobj_attribute mtt_comp_filter = __ATTR_RW_MODE(filter, 0600);
+static struct kobj_attribute mtt_comp_channel = __ATTR_RW_MODE(channel, 0600);
+static struct kobj_attribute mtt_comp_source = __ATTR_RO_MODE(source, 0400);
+static struct kobj_attribute mtt_comp_stats_attr = __ATTR(stats, 0400,
 							  stats_show, NULL);
 
 static struct attribute *mtt_comp_attrs[] = {

@@ -116,6 +116,16 @@ tap_errno() {
 	return 1
 }
 
+# ---- users -------------------------------------------------------------
+
+# as_nobody CMD...: CMD as user nobody (uid 65534, busybox su), PATH
+# kept; CMD is one shell command line.
+as_nobody() {
+	grep -q '^nobody:' /etc/passwd ||
+		echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
+	su -s /bin/sh nobody -c "PATH=$PATH $*"
+}
+
 # ---- kernel command line ----------------------------------------------
 
 # stm_param NAME [DEFAULT]: value of stm.NAME=VALUE on the kernel command line.

@@ -93,11 +93,6 @@ printf 'device = "swstm.0";\nsink = { overwrite = false; colour = 1; };\n' >$W/k
 bad "unknown key" $W/key.conf "$W/key.conf:2: unknown key \"colour\" in sink"
 printf 'device = "nosuch.0";\npolicy = { name = "x"; };\n' >$W/nodev.conf
 bad "missing device" $W/nodev.conf "$W/nodev.conf:1: device \"nosuch.0\": no such STM device"
-# as_nobody CMD...: CMD as user nobody (busybox su)
-grep -q '^nobody:' /etc/passwd || echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >>/etc/passwd
-as_nobody() {
-	su -s /bin/sh nobody -c "PATH=$PATH $*"
-}
 bad "not root" $W/good.conf "permission denied" as_nobody
 conf $W/range.conf
 sed -i 's/path = "user"; masters = \[2, 3\]/path = "user"; masters = [2, 300]/' $W/range.conf

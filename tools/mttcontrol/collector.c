@@ -189,6 +189,7 @@ static int collect(struct coll *c)
 {
 	char *buf = malloc(CHUNK);
 	char path[PATH_MAX + 32], date[64];
+	struct mc_err ce;
 	time_t now;
 	FILE *f;
 	int r = 0;
@@ -217,7 +218,9 @@ static int collect(struct coll *c)
 	close(c->sink);
 	free(buf);
 	mc_session_copy_events(c->dir);	/* events enabled since the start */
-	mc_session_copy_collateral(c->dir);	/* dictionary ids since then */
+	/* dictionary ids since then */
+	if (mc_session_copy_collateral(c->dir, &ce))
+		fprintf(c->log, "collector: %s\n", ce.msg);
 	now = time(NULL);
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	mc_snprintf(path, sizeof(path), "%s/summary", c->dir);

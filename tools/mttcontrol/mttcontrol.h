@@ -174,7 +174,19 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 /* the tracefs formats of the ftrace system and of the events enabled
  * now into DIR/events (those already there are kept) */
 void mc_session_copy_events(const char *dir);
-void mc_session_copy_collateral(const char *dir);
+/* MTT's collateral.xml into DIR, if the module is loaded: 0, or -1 and
+ * why in E (not copied) */
+int mc_session_copy_collateral(const char *dir, struct mc_err *e);
+
+/* collateral.c: FROM (MTT's collateral.xml) copied to TO as one
+ * snapshot, read at most MC_COLL_TRIES times; 0, or -1 and why in E */
+#define MC_COLL_TRIES	8
+int mc_collateral_copy(const char *from, const char *to, struct mc_err *e);
+/* the same with each try's read done by RD: the whole of FROM into
+ * *DOC (malloc'd) and *LEN; 0, or -1 and errno */
+typedef int mc_slurp_fn(void *ctx, const char *from, char **doc, size_t *len);
+int mc_collateral_copy_by(mc_slurp_fn *rd, void *ctx, const char *from,
+			  const char *to, struct mc_err *e);
 /* policy of device as "node m0 m1 c0 c1" lines into FILE; its protocol
  * into proto ("none" stays if the device has no policy) */
 int mc_policy_dump(const char *device, const char *file, char *proto,

@@ -217,6 +217,7 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 	struct timespec rt, mono;
 	struct utsname u;
 	time_t now = time(NULL);
+	struct mc_err ce;
 	FILE *f;
 
 	mc_snprintf(path, sizeof(path), "%s/mttsession", dir);
@@ -268,7 +269,8 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 		if (mc_copy_file(conf, path))
 			return mc_fail(e, "%s: %s", conf, strerror(errno));
 	}
-	mc_session_copy_collateral(dir);
+	if (mc_session_copy_collateral(dir, &ce))
+		fprintf(stderr, "mttcontrol: warning: %s\n", ce.msg);
 	return 0;
 }
 
@@ -277,17 +279,17 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
  * again when the collector ends, for the dictionary ids given out
  * during the session (ids never change, so the later copy names
  * everything the earlier did, but components closed in between: META
- * frames name those).
+ * frames name those).  Read as one snapshot (collateral.c).
  */
-void mc_session_copy_collateral(const char *dir)
+int mc_session_copy_collateral(const char *dir, struct mc_err *e)
 {
 	char path[PATH_MAX], to[PATH_MAX + 32];
 
 	mc_snprintf(path, sizeof(path), "%s/collateral.xml", mc_mtt_root());
 	if (!mc_exists(path))
-		return;
+		return 0;
 	mc_snprintf(to, sizeof(to), "%s/collateral.xml", dir);
-	mc_copy_file(path, to);
+	return mc_collateral_copy(path, to, e);
 }
 
 static int cmp(const void *a, const void *b)

@@ -725,54 +725,84 @@ static void one(struct rvenc *e, uint64_t v)
 	rvenc_packet(e, RVK_DATA, 1, 0, 0, 1, v, 1, 0);
 }
 
+/*
+ * The shape of an unframed test stream: srcID bits and timestamp bytes;
+ * then sync, D8 0x41, byte b1, D8 0x42, n2 times byte b2, D8 0x43, sync,
+ * D8 0x44.
+ */
+struct unframed_shape {
+	unsigned int srcid_bits, ts_bytes;
+	uint8_t b1, b2;
+	unsigned int n2;
+};
+
+/* @e initialised and filled with the stream of shape @sh */
+static void unframed_stream(struct rvenc *e, const struct unframed_shape *sh)
+{
+	unsigned int i;
+
+	rvenc_init(e, sh->srcid_bits, sh->ts_bytes);
+	rvenc_sync(e);
+	one(e, 0x41);
+	rvenc_byte(e, sh->b1);
+	one(e, 0x42);
+	for (i = 0; i < sh->n2; i++)
+		rvenc_byte(e, sh->b2);
+	one(e, 0x43);
+	rvenc_sync(e);
+	one(e, 0x44);
+}
+
+/* @got (emptied first): the stream in @e, of shape @sh, decoded with @flags */
+static void unframed_decode(const struct rvenc *e,
+			    const struct unframed_shape *sh, unsigned int flags,
+			    struct pklist *got, struct mttd_rv_counts *cnt)
+{
+	struct rvmode m = { .flags = flags, .cnt = cnt };
+
+	memset(got, 0, sizeof(*got));
+	rv_decode_m(e->buf, e->len, sh->srcid_bits, sh->ts_bytes, 0, 0, 0, got,
+		    NULL, &m);
+}
+
+/* 0x42 and 0x43 lost in one desync, 0x41 and 0x44 decoded, one alignment */
+static int middle_lost(const struct pklist *got,
+		       const struct mttd_rv_counts *cnt)
+{
+	return got->n == 2 && got->p[0].value == 0x41 &&
+	       got->p[1].value == 0x44 && got->desyncs == 1 &&
+	       cnt->alignment == 1;
+}
+
 /* the null.alignment rule of unframed streams */
 static void test_unframed(void)
 {
-	struct pklist got = { 0 };
-	struct mttd_rv_counts cnt;
-	struct rvmode m = { .flags = MTTD_RV_UNFRAMED, .cnt = &cnt };
-	struct rvenc e;
-	unsigned int i;
-
 	/* a packet after a null.idle: lost up to the next sync */
-	rvenc_init(&e, 8, 1);
-	rvenc_sync(&e);
-	one(&e, 0x41);
-	rvenc_byte(&e, 0x00);
-	one(&e, 0x42);
-	rvenc_byte(&e, 0x80);
-	one(&e, 0x43);
-	rvenc_sync(&e);
-	one(&e, 0x44);
-	rv_decode_m(e.buf, e.len, 8, 1, 0, 0, 0, &got, NULL, &m);
-	ok(got.n == 2 && got.p[0].value == 0x41 && got.p[1].value == 0x44 &&
-	   got.desyncs == 1 && got.first_desync == 39 && cnt.alignment == 1,
+	static const struct unframed_shape idle = {
+		.srcid_bits = 8, .ts_bytes = 1, .b1 = 0x00, .b2 = 0x80, .n2 = 1,
+	};
+	/* a null with flow 1; a sync of null.idle only */
+	static const struct unframed_shape flow1 = {
+		.srcid_bits = 0, .ts_bytes = 0, .b1 = 0xa0, .b2 = 0x00, .n2 = 40,
+	};
+	struct pklist got;
+	struct mttd_rv_counts cnt;
+	struct rvenc e;
+
+	unframed_stream(&e, &idle);
+	unframed_decode(&e, &idle, MTTD_RV_UNFRAMED, &got, &cnt);
+	ok(middle_lost(&got, &cnt) && got.first_desync == 39,
 	   "unframed: a packet after a null.idle is a loss up to the next sync");
 	free(got.p);
-	memset(&got, 0, sizeof(got));
-	m.flags = 0;
-	rv_decode_m(e.buf, e.len, 8, 1, 0, 0, 0, &got, NULL, &m);
+	unframed_decode(&e, &idle, 0, &got, &cnt);
 	ok(got.n == 4 && !got.desyncs,
 	   "framed: the same stream has no loss (null.alignment not required)");
 	free(got.p);
 	rvenc_free(&e);
 
-	/* a null with flow 1; a sync of null.idle only */
-	memset(&got, 0, sizeof(got));
-	m.flags = MTTD_RV_UNFRAMED;
-	rvenc_init(&e, 0, 0);
-	rvenc_sync(&e);
-	one(&e, 0x41);
-	rvenc_byte(&e, 0xa0);
-	one(&e, 0x42);
-	for (i = 0; i < 40; i++)
-		rvenc_byte(&e, 0x00);
-	one(&e, 0x43);
-	rvenc_sync(&e);
-	one(&e, 0x44);
-	rv_decode_m(e.buf, e.len, 0, 0, 0, 0, 0, &got, NULL, &m);
-	ok(got.n == 2 && got.p[0].value == 0x41 && got.p[1].value == 0x44 &&
-	   got.desyncs == 1 && got.syncs == 2 && cnt.alignment == 1,
+	unframed_stream(&e, &flow1);
+	unframed_decode(&e, &flow1, MTTD_RV_UNFRAMED, &got, &cnt);
+	ok(middle_lost(&got, &cnt) && got.syncs == 2,
 	   "unframed: a null of flow 1 is a loss; 40 null.idle with no null.alignment are no sync");
 	free(got.p);
 	rvenc_free(&e);
