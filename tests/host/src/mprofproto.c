@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mprof/mprof.h"
+#include "wire/crc.h"
 #include "tap.h"
 
 struct evlog {
@@ -65,7 +66,7 @@ static size_t frame(uint8_t *out, const char *hdr_payload)
 {
 	size_t n = hex(out, hdr_payload);
 
-	mprof_put16(out + n, mprof_crc16(0xffff, out, n));
+	mprof_put16(out + n, wire_crc16_ccitt(WIRE_CRC16_START, out, n));
 	out[n + 2] = MPROF_RSP_END;
 	return n + 3;
 }
@@ -83,7 +84,7 @@ static void test_commands(void)
 	uint8_t c[MPROF_CMD_LEN], want[MPROF_CMD_LEN];
 	unsigned int cmd;
 
-	is_u64(mprof_crc16(0xffff, (const uint8_t *)"123456789", 9), 0x29b1,
+	is_u64(wire_crc16_ccitt(WIRE_CRC16_START, (const uint8_t *)"123456789", 9), 0x29b1,
 	       "CRC16-CCITT check value (poly 0x1021, init 0xffff)");
 	mprof_cmd_encode(c, MPROF_CMD_START, NULL, 0);
 	hex(want, "55 01 00 00 00 00 00 00 00 00 00 56");

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "mprof/mprof.h"
+#include "wire/crc.h"
 
 #define MPROF_SHORT_MAX 256	/* longest METADATA or STATUS accepted */
 
@@ -159,7 +160,7 @@ static void process(struct mprof_parser *p, int final)
 			i += 2;
 			continue;
 		}
-		want = mprof_crc16(0xffff, b + i, MPROF_RSP_HDR + plen);
+		want = wire_crc16_ccitt(WIRE_CRC16_START, b + i, MPROF_RSP_HDR + plen);
 		ev.crc_got = mprof_get16(b + i + MPROF_RSP_HDR + plen);
 		ev.crc_want = want;
 		ev.len = plen;

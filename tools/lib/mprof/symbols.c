@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "mprof/mprof.h"
+#include "wire/crc.h"
 
 struct sym_ent {
 	uint64_t addr, size;	/* size 0: unsized */
@@ -178,7 +179,7 @@ static int load(struct mprof_sym *s, Elf *e, char *err, size_t errsz)
 			Elf_Data *d = elf_rawdata(scn, NULL);
 
 			if (d && d->d_buf) {
-				s->text_crc = mprof_crc32(0, d->d_buf, d->d_size);
+				s->text_crc = wire_crc32(0, d->d_buf, d->d_size);
 				s->has_text = 1;
 			}
 		}

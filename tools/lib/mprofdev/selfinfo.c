@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "dev_internal.h"
+#include "wire/crc.h"
 
 static NO_INSTR int first_object(struct dl_phdr_info *info, size_t size,
 				 void *data)
@@ -93,7 +94,7 @@ NO_INSTR uint32_t mprofdev__text_crc(void)
 			crc = 0;
 			break;
 		}
-		crc = mprof_crc32(crc, buf, n);
+		crc = wire_crc32(crc, buf, n);
 		done += n;
 	}
 	close(fd);

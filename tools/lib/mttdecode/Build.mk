@@ -9,7 +9,9 @@ MTTD_VERSION := $(shell sed -n \
 	lib/mttdecode/include/mttdecode/mttdecode.h)
 MTTD_SONAME := libmttdecode.so.0
 MTTD_DIRS := $(wildcard lib/mttdecode/*/)
+# libwire's objects (the CRCs) are part of the library
 MTTD_OBJ := $(call objs,$(MTTD_DIRS:/=))
+MTTD_ALL_OBJ := $(MTTD_OBJ) $(WIRE_OBJ)
 # collateral XML is read with expat (Debian: libexpat1-dev)
 MTTD_LIBS := -lexpat
 $(MTTD_OBJ): CPPFLAGS_LOCAL := -Ilib/mttdecode/include
@@ -19,14 +21,14 @@ ifneq ($(SANITIZE),1)
 all: $(B)/libmttdecode.so
 endif
 
-$(B)/libmttdecode.a: $(MTTD_OBJ)
+$(B)/libmttdecode.a: $(MTTD_ALL_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/libmttdecode.so: $(MTTD_OBJ) lib/mttdecode/libmttdecode.map
+$(B)/libmttdecode.so: $(MTTD_ALL_OBJ) lib/mttdecode/libmttdecode.map
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -shared -Wl,-soname,$(MTTD_SONAME) \
 		-Wl,--version-script=lib/mttdecode/libmttdecode.map \
-		-o $@ $(MTTD_OBJ) $(MTTD_LIBS)
+		-o $@ $(MTTD_ALL_OBJ) $(MTTD_LIBS)
 
 install: install-libmttdecode
 install-libmttdecode: $(B)/libmttdecode.a $(B)/libmttdecode.so

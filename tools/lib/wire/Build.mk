@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
-# lib/wire/Build.mk - libwire: the wire formats that a device and the host
-# both speak (MiniProfiler frames and payloads), written once.  A static
+# lib/wire/Build.mk - libwire: what a device and the host both need of the
+# wire formats, written once: the CRCs (wire/crc.h), the MiniProfiler's
+# frames and payloads (wire/mprof_wire.h).  A static
 # archive of position-independent objects, linked into the libraries
 # that need it; never installed on its own.
 WIRE_OBJ := $(call objs,lib/wire)

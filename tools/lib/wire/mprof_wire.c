@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "wire/crc.h"
 #include "wire/mprof_wire.h"
 
 #ifdef __GNUC__
@@ -12,33 +13,6 @@
 #else
 #define NO_INSTR
 #endif
-
-NO_INSTR uint16_t mprof_crc16(uint16_t crc, const uint8_t *p, size_t n)
-{
-	size_t i;
-	int b;
-
-	for (i = 0; i < n; i++) {
-		crc ^= (uint16_t)(p[i] << 8);
-		for (b = 0; b < 8; b++)
-			crc = crc & 0x8000 ? (uint16_t)(crc << 1 ^ 0x1021) :
-					     (uint16_t)(crc << 1);
-	}
-	return crc;
-}
-
-NO_INSTR uint32_t mprof_crc32(uint32_t crc, const uint8_t *p, size_t n)
-{
-	int b;
-
-	crc = ~crc;
-	while (n--) {
-		crc ^= *p++;
-		for (b = 0; b < 8; b++)
-			crc = crc & 1 ? crc >> 1 ^ 0xedb88320u : crc >> 1;
-	}
-	return ~crc;
-}
 
 static NO_INSTR uint8_t sum8(const uint8_t *p, size_t n)
 {
@@ -84,7 +58,7 @@ NO_INSTR size_t mprof_rsp_encode(uint8_t *out, size_t cap, uint8_t type,
 	if (len)
 		memmove(out + MPROF_RSP_HDR, payload, len);
 	mprof_put16(out + MPROF_RSP_HDR + len,
-		    mprof_crc16(0xffff, out, MPROF_RSP_HDR + len));
+		    wire_crc16_ccitt(WIRE_CRC16_START, out, MPROF_RSP_HDR + len));
 	out[total - 1] = MPROF_RSP_END;
 	return total;
 }

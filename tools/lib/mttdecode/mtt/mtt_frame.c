@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "mttdecode/mttframe.h"
+#include "wire/crc.h"
 
 static uint32_t le32(const uint8_t *p)
 {
@@ -40,21 +41,6 @@ long mttd_mtt_frame_len(const uint8_t *p, size_t n)
 		return len;	/* at least this: the size is not known yet */
 	size = le32(p + 16) & 0xffffu;
 	return len + (long)((size + 3) & ~3u);
-}
-
-/* CRC-16/CCITT-FALSE */
-static uint16_t crc16(const uint8_t *p, size_t n)
-{
-	uint16_t c = 0xffff;
-	size_t i;
-	int b;
-
-	for (i = 0; i < n; i++) {
-		c ^= (uint16_t)(p[i] << 8);
-		for (b = 0; b < 8; b++)
-			c = (uint16_t)(c & 0x8000 ? (c << 1) ^ 0x1021 : c << 1);
-	}
-	return c;
 }
 
 long mttd_mtt_parse(const uint8_t *p, size_t n, struct mttd_mtt_frame *f)
@@ -104,7 +90,8 @@ long mttd_mtt_parse(const uint8_t *p, size_t n, struct mttd_mtt_frame *f)
 	}
 	f->crc_ok = -1;
 	if (f->flags & MTTD_MTT_F_CRC)
-		f->crc_ok = le32(q) == crc16(p, (size_t)(q - p));
+		f->crc_ok = le32(q) == wire_crc16_ccitt(WIRE_CRC16_START, p,
+							(size_t)(q - p));
 	f->len = (size_t)len;
 	return len;
 }

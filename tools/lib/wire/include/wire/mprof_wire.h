@@ -99,13 +99,6 @@ static inline uint32_t mprof_get32(const uint8_t *p)
 	       (uint32_t)p[3] << 24;
 }
 
-/* CRC16-CCITT (poly 0x1021, MSB first); start with crc = 0xffff */
-uint16_t mprof_crc16(uint16_t crc, const uint8_t *p, size_t n);
-
-/* CRC32 (IEEE 802.3, zlib's); start with crc = 0.  elf_build_id is
- * this CRC of the ELF's .text section */
-uint32_t mprof_crc32(uint32_t crc, const uint8_t *p, size_t n);
-
 /* Encode a command into out[12]; -1 if len > 8 (payload may be NULL
  * when len is 0) */
 int mprof_cmd_encode(uint8_t *out, uint8_t cmd, const uint8_t *payload,

@@ -1,0 +1,8 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# crc.t - one implementation of each CRC the wire formats carry
+# (tools/lib/wire/crc.c): the published check values, a bit-at-a-time
+# reference written from the parameters, pieces (tests/host/src/crctest.c,
+# under ASan + UBSan).
+. "$(dirname "$0")/lib.sh"
+run_ctest crctest

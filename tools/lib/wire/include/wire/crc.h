@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: LGPL-2.1-or-later */
+/*
+ * wire/crc.h - the CRCs that the wire formats carry, one implementation
+ * of each, for the host libraries and the device side alike.
+ *
+ * Each takes the CRC so far and continues it over N more bytes, so a
+ * message can be fed in pieces; the first call passes the start value
+ * given below.  Check values (the CRC of the nine bytes "123456789"):
+ * tests/host/crc.t.
+ */
+#ifndef WIRE_CRC_H
+#define WIRE_CRC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/*
+ * CRC-16/CCITT-FALSE (polynomial 0x1021, most significant bit first,
+ * start 0xffff, no final XOR; check 0x29b1): MTT frames, MiniProfiler
+ * responses.
+ */
+#define WIRE_CRC16_START 0xffffu
+uint16_t wire_crc16_ccitt(uint16_t crc, const void *p, size_t n);
+
+/*
+ * CRC-32 (ISO-HDLC, as zlib's: reflected polynomial 0xedb88320, start
+ * and final XOR 0xffffffff; check 0xcbf43926): the MiniProfiler's CRC
+ * of .text.  The XORs are inside: start with 0.
+ */
+uint32_t wire_crc32(uint32_t crc, const void *p, size_t n);
+
+/*
+ * CRC-32C (Castagnoli: reflected polynomial 0x82f63b78, start and final
+ * XOR 0xffffffff; check 0xe3069283): SyS-T messages.  The XORs are
+ * inside: start with 0.
+ */
+uint32_t wire_crc32c(uint32_t crc, const void *p, size_t n);
+
+#endif
