@@ -33,13 +33,15 @@ $(B)/libmprofdev.a: $(MPROFDEV_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(B)/mttprofile: $(MTTPROFILE_SRC) mttprofile/mttprofile.h $(B)/libmprof.a
-	$(CC) $(MPROF_CPPFLAGS) $(CFLAGS_ALL) $(LDFLAGS) -o $@ \
-		$(MTTPROFILE_SRC) $(B)/libmprof.a $(MPROF_LIBS)
+$(B)/mttprofile: $(MTTPROFILE_SRC) mttprofile/mttprofile.h $(B)/libmprof.a \
+		lib/session/session.h $(SESS_LIB)
+	$(CC) $(MPROF_CPPFLAGS) -Ilib/session $(CFLAGS_ALL) $(LDFLAGS) -o $@ \
+		$(MTTPROFILE_SRC) $(B)/libmprof.a $(SESS_LIB) $(MPROF_LIBS)
 
-# mttdecode's MiniProfiler front end (mttdecode/mprof.c)
-$(B)/obj/cli/mprof.o: CPPFLAGS_ALL += -Improf -Improfdev
-$(B)/obj/cli/mprof.o: $(MPROF_HDR)
+# mttdecode's MiniProfiler input (mttdecode/mprof.c, sniff.c): one
+# hand-off to libmprof
+$(B)/obj/cli/mprof.o $(B)/obj/cli/sniff.o: CPPFLAGS_ALL += -Improf -Improfdev
+$(B)/obj/cli/mprof.o $(B)/obj/cli/sniff.o: $(MPROF_HDR)
 $(B)/mttdecode: $(B)/libmprof.a
 MPROF_LINK := $(B)/libmprof.a $(MPROF_LIBS)
 

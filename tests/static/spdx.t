@@ -30,6 +30,9 @@ my @exempt = (
 
 # Allowed licence expressions by path, first match wins.
 my @rules = (
+	# the session directory reader: internal (not installed), linked
+	# only into the GPL-2.0 commands, from whose code it was drawn
+	[qr{^tools/lib/session/}, ['GPL-2.0']],
 	[qr{^tools/(?:lib|libmtt|include/mttdecode|man/man3)/}, ['LGPL-2.1-or-later']],
 	# the MiniProfiler device library, linked into profiled programs
 	[qr{^tools/mprofdev/}, ['LGPL-2.1-or-later']],
@@ -142,6 +145,7 @@ my @self = (
 	 1],
 	['tools/mttdecode/x.c',
 	 "// SPDX-License-Identifier: LGPL-2.1-or-later\n", 0],
+	['tools/lib/session/x.c', "// SPDX-License-Identifier: GPL-2.0\n", 1],
 	['include/uapi/linux/x.h', "/* SPDX-License-Identifier: GPL-2.0 "
 	 . "WITH Linux-syscall-note */\n", 1],
 	['include/uapi/linux/x.h', "/* SPDX-License-Identifier: GPL-2.0 */\n",

@@ -64,7 +64,7 @@ bytes() {
 
 need_mttdecode() {
 	if [ ! -x "$MTTDECODE" ] || [ -n "$(find "$TOOLS/lib" \
-	    "$TOOLS/mttdecode" "$TOOLS/include" -newer "$MTTDECODE" \
+	    "$TOOLS/mttdecode" "$TOOLS/include" "$TOOLS/mprof" -newer "$MTTDECODE" \
 	    2>/dev/null | head -n 1)" ]; then
 		make -s -C "$TOOLS" all >"$TMP/build.log" 2>&1 ||
 			{ sed 's/^/# /' "$TMP/build.log"; bail "make -C tools failed"; }
@@ -129,8 +129,9 @@ asan_mttdecode() {
 	    -fsanitize=address,undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
 	    -I"$TOOLS/include" -I"$TOOLS/lib" -I"$TOOLS/mprof" \
-	    -I"$TOOLS/mprofdev" -o "$TMP/mttdecode-asan" \
+	    -I"$TOOLS/mprofdev" -I"$TOOLS/lib/session" -o "$TMP/mttdecode-asan" \
 	    "$TOOLS"/mttdecode/*.c "$TOOLS"/lib/*.c "$TOOLS"/mprof/*.c \
+	    "$TOOLS"/lib/session/*.c \
 	    ${ASAN_EXTRA_CFLAGS:-} "$TOOLS/mprofdev/mprof_wire.c" -lexpat -lelf \
 	    >"$TMP/cc.log" 2>&1; then
 		sed 's/^/# /' "$TMP/cc.log"
@@ -145,8 +146,9 @@ asan_mttprofile() {
 	$cc -std=c11 -Wall -Wextra -Werror -g -O1 \
 	    -fsanitize=address,undefined -fno-sanitize-recover=all \
 	    -fno-omit-frame-pointer -D_DEFAULT_SOURCE \
-	    -I"$TOOLS/mprof" -I"$TOOLS/mprofdev" -o "$TMP/mttprofile" \
-	    "$TOOLS"/mttprofile/*.c "$TOOLS"/mprof/*.c \
+	    -I"$TOOLS/mprof" -I"$TOOLS/mprofdev" -I"$TOOLS/lib/session" \
+	    -o "$TMP/mttprofile" "$TOOLS"/mttprofile/*.c "$TOOLS"/mprof/*.c \
+	    "$TOOLS"/lib/session/*.c \
 	    "$TOOLS/mprofdev/mprof_wire.c" -lelf >"$TMP/cc.log" 2>&1 ||
 		{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build mttprofile with $cc and ASan/UBSan"; }
 }

@@ -16,8 +16,9 @@ cc=$(ctest_cc)
 if ! $cc -std=c11 -Wall -Wextra -Werror -g -O1 \
     -fsanitize=address,undefined -fno-sanitize-recover=all \
     -fno-omit-frame-pointer -D_DEFAULT_SOURCE -I"$TOOLS/include" \
-    -I"$TOOLS/lib" -o "$TMP/mttcontrol" "$TOOLS"/mttcontrol/*.c \
-    "$TOOLS"/lib/*.c -lconfig -ludev -lexpat >"$TMP/cc.log" 2>&1; then
+    -I"$TOOLS/lib" -I"$TOOLS/lib/session" -o "$TMP/mttcontrol" \
+    "$TOOLS"/mttcontrol/*.c "$TOOLS"/lib/*.c "$TOOLS"/lib/session/*.c \
+    -lconfig -ludev -lexpat >"$TMP/cc.log" 2>&1; then
 	sed 's/^/# /' "$TMP/cc.log"
 	bail "cannot build mttcontrol with $cc and ASan/UBSan"
 fi
