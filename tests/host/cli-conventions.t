@@ -79,7 +79,7 @@ usage "two policies named" stp-policy-dump \
 	"stp-policy-dump: b: unexpected argument (one POLICY or DIR)" a b
 "$B/mttdecode" --input=mprof --zz-bogus >"$TMP/out" 2>&1
 tap_is "$?:$(tail -n 1 "$TMP/out")" \
-	"2:Try 'mttdecode --input=mprof --help' for more information." \
+	"2:Try 'mttdecode --help' for more information." \
 	"mttdecode --input=mprof: unknown option: exit 2"
 
 # runtime TOOL ARGS...: exit 1, "TOOL: ..." on stderr

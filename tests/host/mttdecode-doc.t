@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # mttdecode-doc.t - mttdecode's documentation is complete: every long
-# option of "mttdecode --help" and "mttdecode --input=mprof --help" is in
+# option of "mttdecode --help" (MiniProfiler's --elf too) is in
 # the man page (tools/mttdecode/mttdecode.1) and in
 # Documentation/mttdecode.rst, and so is every option the code takes
 # (the struct option tables, so --help cannot leave one out either);
@@ -16,7 +16,6 @@ need_mttdecode
 RST=$TOP/Documentation/mttdecode.rst
 MAN1=$TOOLS/mttdecode/mttdecode.1
 OPTC=$TOOLS/mttdecode/options.c
-MPROFC=$TOOLS/mttdecode/mprof.c
 
 # troff's escapes removed: \- is -, fonts and quotes go
 sed 's/\\-/-/g; s/\\f[BIRP]//g; s/\\(dq/"/g' "$MAN1" >"$TMP/man"
@@ -29,14 +28,14 @@ man_entry() {
 }
 
 # --- options --------------------------------------------------------------
-{ "$MTTDECODE" --help; "$MTTDECODE" --input=mprof --help; } >"$TMP/help" 2>&1
+"$MTTDECODE" --help >"$TMP/help" 2>&1
 grep -E '^ +(-[a-zA-Z], )?--[a-z]' "$TMP/help" |
 	sed -E 's/^ +(-[a-zA-Z], )?--([a-z0-9-]+).*/\2/' | sort -u >"$TMP/help-opts"
-# the code's struct option tables: { "name", ...
-sed -n '/struct option /,/^[[:space:]]*};/p' "$OPTC" "$MPROFC" |
+# the code's struct option table: { "name", ...
+sed -n '/struct option /,/^[[:space:]]*};/p' "$OPTC" |
 	sed -n 's/^[[:space:]]*{ "\([a-z0-9-]*\)",.*/\1/p' | sort -u >"$TMP/code-opts"
 [ "$(wc -l <"$TMP/help-opts")" -ge 25 ]
-tap_ok $? "options in --help and --input=mprof --help ($(wc -l <"$TMP/help-opts"))"
+tap_ok $? "options in --help ($(wc -l <"$TMP/help-opts"))"
 tap_is "$(comm -23 "$TMP/code-opts" "$TMP/help-opts" | tr '\n' ' ')" "" \
 	"every option the code takes is in --help"
 
@@ -49,11 +48,9 @@ tap_is "$(missing "$TMP/man")" "" "every option of --help is in mttdecode.1"
 tap_is "$(missing "$RST")" "" "every option of --help is in Documentation/mttdecode.rst"
 
 # --- input kinds ------------------------------------------------------------
-# options.c's inputs[] table, and mprof (taken before the options are)
-{
-	sed -n '/inputs\[\] = {/,/};/p' "$OPTC" | grep -o '"[a-z0-9-]*"' | tr -d '"'
-	grep -q '"--input=mprof"' "$MPROFC" && echo mprof
-} | sort -u >"$TMP/kinds"
+# options.c's inputs[] table
+sed -n '/inputs\[\] = {/,/};/p' "$OPTC" | grep -o '"[a-z0-9-]*"' | tr -d '"' |
+	sort -u >"$TMP/kinds"
 [ "$(wc -l <"$TMP/kinds")" -ge 9 ]
 tap_ok $? "input kinds in the code: $(tr '\n' ' ' <"$TMP/kinds")"
 for k in $(cat "$TMP/kinds"); do
@@ -70,9 +67,8 @@ tap_is "$(for k in $(cat "$TMP/kinds"); do
 done)" "" "mttdecode.rst documents every kind as \`\`--input=KIND\`\`"
 
 # --- output formats ------------------------------------------------------------
-{
-	sed -n '/formats\[\] = {/,/};/p' "$OPTC" "$MPROFC" | grep -o '"[a-z]*"' | tr -d '"'
-} | sort -u >"$TMP/formats"
+sed -n '/formats\[\] = {/,/};/p' "$OPTC" | grep -o '"[a-z]*"' | tr -d '"' |
+	sort -u >"$TMP/formats"
 [ "$(wc -l <"$TMP/formats")" -ge 6 ]
 tap_ok $? "output formats in the code: $(tr '\n' ' ' <"$TMP/formats")"
 grep -o -- '--format=[a-z|]*' "$RST" | sed 's/^--format=//' | tr '|' '\n' |

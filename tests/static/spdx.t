@@ -30,9 +30,12 @@ my @exempt = (
 
 # Allowed licence expressions by path, first match wins.
 my @rules = (
-	[qr{^tools/(?:lib|libmtt)/}, ['LGPL-2.1-or-later']],
-	# the MiniProfiler device library, linked into profiled programs
-	[qr{^tools/mprofdev/}, ['LGPL-2.1-or-later']],
+	# internal libraries (not installed), linked only into the GPL-2.0
+	# commands: the session directory reader, the MiniProfiler host side
+	[qr{^tools/lib/(?:session|mprof)/}, ['GPL-2.0']],
+	# the libraries applications link (libmttdecode, libmtt, libmprofdev
+	# in profiled programs) and libwire, part of them
+	[qr{^tools/lib/}, ['LGPL-2.1-or-later']],
 	[qr{^include/uapi/}, ['GPL-2.0 WITH Linux-syscall-note']],
 	[qr{.}, ['GPL-2.0']],
 );
@@ -142,6 +145,7 @@ my @self = (
 	 1],
 	['tools/mttdecode/x.c',
 	 "// SPDX-License-Identifier: LGPL-2.1-or-later\n", 0],
+	['tools/lib/session/x.c', "// SPDX-License-Identifier: GPL-2.0\n", 1],
 	['include/uapi/linux/x.h', "/* SPDX-License-Identifier: GPL-2.0 "
 	 . "WITH Linux-syscall-note */\n", 1],
 	['include/uapi/linux/x.h', "/* SPDX-License-Identifier: GPL-2.0 */\n",

@@ -1,13 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # mttcontrol/Build.mk - the mttcontrol command: libmttdecode (names),
-# libconfig and libudev (Debian: libconfig-dev, libudev-dev).
+# libmttsession (session directories), libconfig and libudev (Debian:
+# libconfig-dev, libudev-dev).
 MTTCONTROL_OBJ := $(call objs,mttcontrol)
 MTTCONTROL_LIBS := -lconfig -ludev
 
 all: $(B)/mttcontrol
-$(B)/mttcontrol: $(MTTCONTROL_OBJ) $(B)/libmttdecode.a
+$(B)/mttcontrol: $(MTTCONTROL_OBJ) $(B)/libmttdecode.a $(B)/libmttsession.a
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $(MTTCONTROL_OBJ) \
-		$(B)/libmttdecode.a $(MTTCONTROL_LIBS) $(MTTD_LIBS)
+		$(B)/libmttdecode.a $(B)/libmttsession.a $(MTTCONTROL_LIBS) \
+		$(MTTD_LIBS)
 
 install: install-mttcontrol
 install-mttcontrol: $(B)/mttcontrol

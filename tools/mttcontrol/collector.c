@@ -27,6 +27,7 @@
 #include <unistd.h>
 
 #include "mttcontrol.h"
+#include "session/session.h"
 
 #define CHUNK 65536
 #define MIN_READ 64	/* reads this size or more lose nothing at close */
@@ -511,18 +512,12 @@ static void decoder_path(char *buf, size_t len)
 }
 
 /* the session's policy was p_sys-t (its mttsession says so) */
-static int is_syst(const char *mttsession)
+static int is_syst(const char *dir)
 {
-	FILE *f = fopen(mttsession, "r");
-	char line[256];
-	int syst = 0;
+	struct mtts_meta m;
 
-	while (f && fgets(line, sizeof(line), f))
-		if (!strcmp(line, "protocol p_sys-t\n"))
-			syst = 1;
-	if (f)
-		fclose(f);
-	return syst;
+	mtts_meta_read(dir, &m, MC_RV_MAX_SRCID_BITS, MC_RV_MAX_TS_BYTES);
+	return m.syst;
 }
 
 static int session_running(void)
@@ -564,8 +559,7 @@ int mc_view(const struct mc_opts *o, struct mc_err *e)
 		mc_snprintf(ev, sizeof(ev), "--tracefs=%s/events", r.dir);
 		argv[argc++] = ev;
 	}
-	mc_snprintf(file, sizeof(file), "%s/mttsession", r.dir);
-	if (is_syst(file))
+	if (is_syst(r.dir))
 		argv[argc++] = "--syst";
 	mc_session_format(r.dir, &fmt);
 	if (fmt.riscv) {

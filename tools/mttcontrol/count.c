@@ -15,6 +15,7 @@
 #include "mttdecode/riscv.h"
 #include "mttdecode/stp.h"
 #include "mttcontrol.h"
+#include "session/session.h"
 
 static void on_event(void *ctx, const struct mttd_msg_event *ev)
 {
@@ -39,11 +40,12 @@ int mc_count(const char *dir, struct mc_counts *n, struct mc_err *e)
 	struct mttd_rv *rv = NULL;
 	struct mc_format fmt;
 	char *buf = malloc(65536);
-	int i, nf, fd, ret = 0;
-	char **f = mc_session_streams(dir, &nf);
+	int i, nf = 0, fd, ret = 0;
+	char **f = NULL;
 	ssize_t r;
 
 	memset(n, 0, sizeof(*n));
+	mtts_streams(dir, &f, &nf);	/* out of memory: those listed */
 	mc_session_format(dir, &fmt);
 	rc.srcid_bits = fmt.srcid_bits;
 	rc.ts_bytes = fmt.ts_bytes;
@@ -81,7 +83,7 @@ int mc_count(const char *dir, struct mc_counts *n, struct mc_err *e)
 		n->messages = mttd_msg_stats(msg)->messages;
 		n->incomplete = mttd_msg_stats(msg)->incomplete;
 	}
-	mc_free_list(f, nf);
+	mtts_free_list(f, nf);
 	free(buf);
 	mttd_stp_free(stp);
 	mttd_rv_free(rv);

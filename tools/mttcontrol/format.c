@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "mttcontrol.h"
+#include "session/session.h"
 
 /* a width attribute of the sink; def when it is absent or unreadable */
 static unsigned int sink_width(const char *syspath, const char *attr,
@@ -45,25 +46,12 @@ void mc_sink_format(const struct mc_devinfo *d, struct mc_format *f)
 
 void mc_session_format(const char *dir, struct mc_format *f)
 {
-	char path[PATH_MAX + 16], line[256];
-	unsigned int v;
-	FILE *m;
+	struct mtts_meta m;
 
+	/* a bad line is left out; what the others say holds */
+	mtts_meta_read(dir, &m, MC_RV_MAX_SRCID_BITS, MC_RV_MAX_TS_BYTES);
 	memset(f, 0, sizeof(*f));
-	f->srcid_bits = MC_RV_SRCID_BITS;
-	f->ts_bytes = MC_RV_TS_BYTES;
-	mc_snprintf(path, sizeof(path), "%s/mttsession", dir);
-	m = fopen(path, "r");
-	while (m && fgets(line, sizeof(line), m)) {
-		if (!strcmp(line, "format riscv\n"))
-			f->riscv = 1;
-		else if (sscanf(line, "srcid_bits %u", &v) == 1 &&
-			 v <= MC_RV_MAX_SRCID_BITS)
-			f->srcid_bits = v;
-		else if (sscanf(line, "ts_bytes %u", &v) == 1 &&
-			 v <= MC_RV_MAX_TS_BYTES)
-			f->ts_bytes = v;
-	}
-	if (m)
-		fclose(m);
+	f->riscv = m.riscv;
+	f->srcid_bits = (unsigned int)m.srcid_bits;
+	f->ts_bytes = (unsigned int)m.ts_bytes;
 }

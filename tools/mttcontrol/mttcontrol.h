@@ -191,9 +191,6 @@ int mc_collateral_copy_by(mc_slurp_fn *rd, void *ctx, const char *from,
  * into proto ("none" stays if the device has no policy) */
 int mc_policy_dump(const char *device, const char *file, char *proto,
 		   size_t plen, struct mc_err *e);
-/* the stream files of DIR, sorted; *n of them (free with mc_free_list) */
-char **mc_session_streams(const char *dir, int *n);
-void mc_free_list(char **v, int n);
 
 /* format.c: the stream format, STPv2 or RISC-V trace encapsulation */
 #define MC_RV_SRCID_BITS	16	/* swstm's defaults */

@@ -15,7 +15,8 @@
  * tracefs formats of the ftrace system and of the events enabled at the
  * start or at the end of the session), "mttcontrol.conf" (the configuration used, if any),
  * "collateral.xml" (MTT's, if any) and, once the collector has ended,
- * "summary".
+ * "summary".  Read back (streams, metadata) with libmttsession
+ * (tools/lib/session), as mttdecode reads it.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -290,47 +291,4 @@ int mc_session_copy_collateral(const char *dir, struct mc_err *e)
 		return 0;
 	mc_snprintf(to, sizeof(to), "%s/collateral.xml", dir);
 	return mc_collateral_copy(path, to, e);
-}
-
-static int cmp(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-char **mc_session_streams(const char *dir, int *n)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	char **v = NULL;
-
-	*n = 0;
-	while (d && (de = readdir(d))) {
-		size_t l = strlen(de->d_name);
-		char **nv;
-
-		if (strncmp(de->d_name, "stream-", 7) || l < 12 ||
-		    strcmp(de->d_name + l - 4, ".stp"))
-			continue;
-		nv = realloc(v, (*n + 1) * sizeof(*v));
-		if (!nv)
-			break;
-		v = nv;
-		if (asprintf(&v[*n], "%s/%s", dir, de->d_name) < 0)
-			break;
-		(*n)++;
-	}
-	if (d)
-		closedir(d);
-	if (*n)
-		qsort(v, *n, sizeof(*v), cmp);
-	return v;
-}
-
-void mc_free_list(char **v, int n)
-{
-	int i;
-
-	for (i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
 }

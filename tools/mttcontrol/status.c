@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include "mttcontrol.h"
+#include "session/session.h"
 
 struct out {
 	FILE *f;
@@ -405,18 +406,18 @@ static void session(struct out *o, struct mc_err *e)
 	struct mc_run r;
 	int running = mc_run_get(&r, e) == 1;
 	unsigned long long bytes = 0;
-	char **f;
+	char **f = NULL;
 	int n = 0, i;
 
 	if (running) {
-		f = mc_session_streams(r.dir, &n);
+		mtts_streams(r.dir, &f, &n);	/* out of memory: those listed */
 		for (i = 0; i < n; i++) {
 			struct stat st;
 
 			if (!stat(f[i], &st))
 				bytes += (unsigned long long)st.st_size;
 		}
-		mc_free_list(f, n);
+		mtts_free_list(f, n);
 	}
 	if (o->json) {
 		fputs(",\"session\":", o->f);

@@ -1,16 +1,17 @@
 # SPDX-License-Identifier: GPL-2.0
-# mttdecode/Build.mk - the mttdecode command: libmttdecode, and libmprof
-# for MiniProfiler captures.  It links the static archives and uses one
+# mttdecode/Build.mk - the mttdecode command: libmttdecode, libmprof for
+# MiniProfiler captures, libmttsession for session directories.  It links the static archives and uses one
 # internal header of libmttdecode, internal/state.h (the decoder state
 # that the parallel decoder, par.c, compares between pieces).
 MTTDECODE_OBJ := $(call objs,mttdecode)
 $(MTTDECODE_OBJ): CPPFLAGS_LOCAL := -Ilib/mttdecode/include
 
 all: $(B)/mttdecode
-$(B)/mttdecode: $(MTTDECODE_OBJ) $(B)/libmttdecode.a $(B)/libmprof.a
+$(B)/mttdecode: $(MTTDECODE_OBJ) $(B)/libmttdecode.a $(B)/libmprof.a \
+		$(B)/libmttsession.a
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $(MTTDECODE_OBJ) \
-		$(B)/libmttdecode.a $(B)/libmprof.a $(MTTD_LIBS) $(MPROF_LIBS) \
-		-pthread
+		$(B)/libmttdecode.a $(B)/libmprof.a $(B)/libmttsession.a \
+		$(MTTD_LIBS) $(MPROF_LIBS) -pthread
 
 install: install-mttdecode
 install-mttdecode: $(B)/mttdecode

@@ -12,9 +12,12 @@
 #include "mttdecode/mttdecode.h"
 #include "out.h"
 
-/* input kinds; IN_AUTO: sniffed from each file's first bytes (sniff.c) */
-enum { IN_AUTO, IN_STP, IN_SYST, IN_SYSTTEXT, IN_RISCV, IN_MSC, IN_CS, IN_MTT };
-enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_CHROME };
+/* input kinds; IN_AUTO: sniffed from each file's first bytes (sniff.c);
+ * IN_MPROF: a MiniProfiler capture, handed to libmprof whole (mprof.c) */
+enum { IN_AUTO, IN_STP, IN_SYST, IN_SYSTTEXT, IN_RISCV, IN_MSC, IN_CS, IN_MTT,
+       IN_MPROF };
+/* FMT_FOLDED, FMT_HTML: MiniProfiler captures only */
+enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_CHROME, FMT_FOLDED, FMT_HTML };
 
 #define MAX_COLLATERAL 64
 #define FTRACE_BUF 8192	/* one ftrace record rendered */
@@ -62,6 +65,9 @@ struct opts {
 	int nowned;
 	int children[8];	/* session_expand()'s stream feeders */
 	int nchildren;
+	const char *elf;	/* --elf (MiniProfiler) */
+	const char *mprof_session;	/* the mttprofile session directory
+					 * whose capture is the input */
 	unsigned int trace_id;	/* --trace-id (CoreSight), 0: detected */
 	unsigned int cs_flags;	/* --cs-sync: MTTD_CS_* */
 };
@@ -242,13 +248,16 @@ int parse_options(struct opts *o, int argc, char **argv);
 int usage_error(const char *help, const char *opt, const char *arg,
 		const char *why);
 /* session.c: mttcontrol session directories among the files become
- * their streams and resources; 0, or 1 after printing why */
+ * their streams and resources, a mttprofile one its capture; 0, or 1
+ * after printing why */
 int session_expand(struct opts *o);
 /* 1 if a feeder of session streams failed (it said why) */
 int session_free(struct opts *o);
-/* is dir a directory (holding a readable file name, unless name is
- * NULL)?  How session.c and mprof.c tell a session directory */
-int session_dir_has(const char *dir, const char *name);
+/* sniff.c: is the input a MiniProfiler capture (--input=mprof, a
+ * mttprofile session, or a first input that is a regular file starting
+ * with a response header)?  mprof.c: decode it; the exit status */
+int sniff_mprof(const struct opts *o);
+int mprof_decode(const struct opts *o);
 /* setup.c: resources, the SyS-T decoder and the printer; 0, or 1 after
  * printing why */
 int setup(struct app *a);

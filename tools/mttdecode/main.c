@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * main.c - mttdecode: options, set up the decoders and the printer,
- * decode each input in turn, print the summary.  SIGINT and SIGTERM end
+ * decode each input in turn, print the summary; or hand a MiniProfiler
+ * capture to libmprof (mprof.c).  SIGINT and SIGTERM end
  * the input like end of file (open messages and --stats are still
  * printed) and no further input is read.
  */
@@ -13,7 +14,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "mprof_cli.h"
 
 /* decode one input (path, or standard input for NULL or "-"); 0 or 1 */
 static int decode_path(struct app *a, const char *path)
@@ -39,10 +39,6 @@ int main(int argc, char **argv)
 	struct app *a = calloc(1, sizeof(*a));
 	int ret, i;
 
-	if (mprof_wanted(argc, argv)) {	/* MiniProfiler: mprof.c */
-		free(a);
-		return mprof_main(argc, argv);
-	}
 	if (!a) {
 		fprintf(stderr, "mttdecode: out of memory\n");
 		return 1;
@@ -53,7 +49,20 @@ int main(int argc, char **argv)
 		return ret < 0 ? EXIT_OK : ret;
 	}
 	ret = session_expand(&a->o);
+	if (!ret && sniff_mprof(&a->o)) {
+		ret = mprof_decode(&a->o);
+		goto out;
+	}
 	a->o.syst_auto = !a->o.syst && !a->o.no_syst && a->o.input == IN_AUTO;
+	if (!ret && (a->o.format == FMT_FOLDED || a->o.format == FMT_HTML)) {
+		fprintf(stderr, "mttdecode: --format=%s is for MiniProfiler captures\n",
+			a->o.format == FMT_HTML ? "html" : "folded");
+		ret = 1;
+	}
+	if (!ret && a->o.elf) {
+		fprintf(stderr, "mttdecode: --elf is for MiniProfiler captures\n");
+		ret = 1;
+	}
 	if (!ret && a->o.wall_clock && !a->o.has_rt_offset) {
 		fprintf(stderr, "mttdecode: --wall-clock: no session with "
 			"clock_realtime_ns and clock_monotonic_ns among the "
@@ -81,6 +90,7 @@ int main(int argc, char **argv)
 		if (!ret && a->nothing)
 			ret = EXIT_NOTHING;
 	}
+out:
 	teardown(a);
 	if (session_free(&a->o) && !ret)
 		ret = 1;

@@ -19,7 +19,11 @@ static const char usage[] =
 "session directory of mttcontrol(8) stands for its stream files, with\n"
 "its policy, kallsyms, tracefs formats and collateral (unless given),\n"
 "and its stream format (riscv-encap and widths, unless --input,\n"
-"--srcid-bits or --ts-bytes are given).\n"
+"--srcid-bits or --ts-bytes are given).  A MiniProfiler capture (the\n"
+"responses a device sent, as mttprofile(1) keeps them in capture.mprof)\n"
+"is decoded alone; a mttprofile session directory stands for its\n"
+"capture, with the ELF its session.txt names (refused, exit status 1,\n"
+"when it is not the ELF that was profiled) unless --elf is given.\n"
 "\n"
 "Input:\n"
 "      --input=KIND       auto (the default): each input's kind is told\n"
@@ -31,8 +35,11 @@ static const char usage[] =
 "                         MIPI reference printer's input);\n"
 "                         riscv-encap: RISC-V trace encapsulation (swstm\n"
 "                         format riscv), widths as below;\n"
-"                         mprof: a MiniProfiler capture (also sniffed; see\n"
-"                         --input=mprof --help, Documentation/miniprofiler.rst);\n"
+"                         mprof: a MiniProfiler capture (auto takes a first\n"
+"                         input that is a file starting with a response\n"
+"                         header, AA 55, as mprof; Documentation/\n"
+"                         miniprofiler.rst); entry times unwrapped past\n"
+"                         2^32 us;\n"
 "                         intel-th-msc: Intel Trace Hub MSC multi-block\n"
 "                         capture (64-byte block descriptors; detected);\n"
 "                         coresight: CoreSight formatter frames from a TMC\n"
@@ -76,7 +83,12 @@ static const char usage[] =
 "      --nulls            with --packets, print NULL packets as well\n"
 "  -f, --format=FORMAT    text (the default), json (one object per line),\n"
 "                         csv (the reference printer's CSV; SyS-T, MTT) or\n"
-"                         chrome (Trace Event Format JSON for Perfetto)\n"
+"                         chrome (Trace Event Format JSON for Perfetto);\n"
+"                         of a MiniProfiler capture: text (every response,\n"
+"                         record and stream error, then per-function\n"
+"                         statistics and the call tree), json (the same as\n"
+"                         JSON lines), chrome, folded (folded stacks) or\n"
+"                         html (the profile page)\n"
 "      --csv-extra        CSV: add Source,Master,Channel,GUID,Offset,\n"
 "                         Complete columns after the printer's\n"
 "      --from=NS          chrome: only events at or after NS (ns on the\n"
@@ -103,6 +115,9 @@ static const char usage[] =
 "                         func+0xoff\n"
 "      --tracefs=DIR      copy of /sys/kernel/tracing/events: ftrace records\n"
 "                         decoded by their event format\n"
+"      --elf=FILE         MiniProfiler: name functions from this ELF's\n"
+"                         symbols (warned about when its .text CRC32 is\n"
+"                         not the device's build id)\n"
 "\n"
 "Limits:\n"
 "      --max-message=N    keep at most N bytes of a message (default 65536,\n"
@@ -155,7 +170,7 @@ enum {
 	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS, OPT_SHORT_GUID,
 	OPT_CSV_EXTRA, OPT_SEGMENT, OPT_SRCID_BITS, OPT_TS_BYTES, OPT_TRACE_ID,
 	OPT_CS_SYNC, OPT_NO_MTT, OPT_SRCID_PROTO, OPT_UNFRAMED, OPT_NO_OUTPUT,
-	OPT_STATS
+	OPT_STATS, OPT_ELF
 };
 
 static const struct option longopts[] = {
@@ -179,6 +194,7 @@ static const struct option longopts[] = {
 	{ "collateral", required_argument, NULL, OPT_COLLATERAL },
 	{ "kallsyms", required_argument, NULL, OPT_KALLSYMS },
 	{ "tracefs", required_argument, NULL, OPT_TRACEFS },
+	{ "elf", required_argument, NULL, OPT_ELF },
 	{ "short-guid", required_argument, NULL, OPT_SHORT_GUID },
 	{ "csv-extra", no_argument, NULL, OPT_CSV_EXTRA },
 	{ "jobs", required_argument, NULL, 'j' },
@@ -288,11 +304,11 @@ static int srcid_proto(struct opts *o, const char *arg)
 int parse_options(struct opts *o, int argc, char **argv)
 {
 	static const char *const formats[] = {
-		"text", "json", "csv", "chrome", NULL
+		"text", "json", "csv", "chrome", "folded", "html", NULL
 	};
 	static const char *const inputs[] = {	/* IN_* order */
 		"auto", "stp", "syst", "systtext", "riscv-encap", "intel-th-msc",
-		"coresight", "mtt", NULL
+		"coresight", "mtt", "mprof", NULL
 	};
 	int c, rv_widths = 0;
 
@@ -347,6 +363,7 @@ int parse_options(struct opts *o, int argc, char **argv)
 		case OPT_POLICY: o->policy = optarg; break;
 		case OPT_KALLSYMS: o->kallsyms = optarg; break;
 		case OPT_TRACEFS: o->tracefs = optarg; break;
+		case OPT_ELF: o->elf = optarg; break;
 		case OPT_CSV_EXTRA: o->csv_extra = 1; break;
 		case OPT_SHORT_GUID:
 			if (mttd_guid_parse(optarg, o->short_guid))

@@ -9,89 +9,32 @@
  * whose sink emitted RISC-V trace encapsulation ("format riscv") as
  * with --input=riscv-encap and its widths, unless --input, --srcid-bits
  * or --ts-bytes were given; its clocks at the start give --wall-clock
- * its offset (the first session's).
+ * its offset (the first session's).  A directory that mttprofile wrote
+ * (capture.mprof) stands for its capture, decoded by mprof.c.  What a
+ * session directory holds is read by libmttsession (tools/lib/session).
  */
 #define _GNU_SOURCE
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "mttdecode/riscv.h"
+#include "session/session.h"
 
-int session_dir_has(const char *dir, const char *name)
-{
-	char path[4096];
-	struct stat st;
-	int n;
-
-	if (stat(dir, &st) || !S_ISDIR(st.st_mode))
-		return 0;
-	if (!name)
-		return 1;
-	n = snprintf(path, sizeof(path), "%s/%s", dir, name);
-	return n > 0 && (size_t)n < sizeof(path) && !access(path, R_OK);
-}
-
-static int is_dir(const char *p)
-{
-	return session_dir_has(p, NULL);
-}
-
-/* DIR/name if it exists (allocated), else NULL */
+/* DIR/name if it exists (allocated, freed by session_free()), else NULL */
 static char *in_dir(struct opts *o, const char *dir, const char *name)
 {
-	char *p;
+	char *p = mtts_file(dir, name);
 
-	if (asprintf(&p, "%s/%s", dir, name) < 0)
-		return NULL;
-	if (access(p, F_OK)) {
-		free(p);
-		return NULL;
-	}
-	o->owned[o->nowned++] = p;
+	if (p)
+		o->owned[o->nowned++] = p;
 	return p;
-}
-
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* append DIR's stream files to v; 0, or -1 out of memory */
-static int streams(const char *dir, char ***v, int *n)
-{
-	DIR *d = opendir(dir);
-	struct dirent *de;
-	int first = *n;
-
-	while (d && (de = readdir(d))) {
-		size_t l = strlen(de->d_name);
-		char **nv;
-
-		if (strncmp(de->d_name, "stream-", 7) || l < 12 ||
-		    strcmp(de->d_name + l - 4, ".stp"))
-			continue;
-		nv = realloc(*v, (*n + 1) * sizeof(**v));
-		if (!nv)
-			break;
-		*v = nv;
-		if (asprintf(&(*v)[*n], "%s/%s", dir, de->d_name) < 0)
-			break;
-		(*n)++;
-	}
-	if (d)
-		closedir(d);
-	if (*n > first)
-		qsort(*v + first, *n - first, sizeof(**v), by_name);
-	return 0;
 }
 
 /* files [first, *n) become one input: a pipe fed by a child; 0 or -1 */
@@ -150,106 +93,87 @@ static int concat(struct opts *o, char **v, int first, int *n)
  * the input as "riscv-encap W T", to tell sessions of different kinds
  * apart.  0, or 1 on a bad line (said).
  */
-static int session_meta(struct opts *o, const char *path, char *fmt,
+static int session_meta(struct opts *o, const char *dir, char *fmt,
 			size_t len)
 {
-	FILE *f = fopen(path, "r");
-	unsigned long srcid = 16, ts = 8, v;
-	char line[256], word[32], *end;
-	long long rt, mono;
-	int riscv = 0, bad = 0, has_rt = 0, has_mono = 0;
+	struct mtts_meta m;
 
-	while (f && !bad && fgets(line, sizeof(line), f)) {
-		/* the clocks at the start: the wall clock of STP times */
-		if (sscanf(line, "clock_realtime_ns %lld", &rt) == 1) {
-			has_rt = 1;
-			continue;
-		}
-		if (sscanf(line, "clock_monotonic_ns %lld", &mono) == 1) {
-			has_mono = 1;
-			continue;
-		}
-		if (!strcmp(line, "protocol p_sys-t\n")) {
-			o->syst = !o->no_syst;
-			continue;
-		}
-		if (!strncmp(line, "format ", 7)) {
-			riscv = !strcmp(line + 7, "riscv\n");
-			bad = !riscv && strcmp(line + 7, "stp\n");
-			continue;
-		}
-		if (sscanf(line, "%15s", word) != 1 ||
-		    (strcmp(word, "srcid_bits") && strcmp(word, "ts_bytes")))
-			continue;
-		v = strtoul(line + strlen(word), &end, 10);
-		if (*end != '\n' || end == line + strlen(word))
-			bad = 1;
-		else if (word[0] == 's' && v <= MTTD_RV_MAX_SRCID_BITS)
-			srcid = v;
-		else if (word[0] == 't' && v <= MTTD_RV_MAX_TS_BYTES)
-			ts = v;
-		else
-			bad = 1;
-	}
-	if (f)
-		fclose(f);
-	if (bad) {
-		line[strcspn(line, "\n")] = 0;
-		fprintf(stderr, "mttdecode: %s: bad line \"%s\" (format stp|riscv, srcid_bits 0..%d, ts_bytes 0..%d)\n",
-			path, line, MTTD_RV_MAX_SRCID_BITS,
+	/* one that cannot be read records nothing: STPv2 */
+	if (mtts_meta_read(dir, &m, MTTD_RV_MAX_SRCID_BITS,
+			   MTTD_RV_MAX_TS_BYTES) == MTTS_ERR_BAD) {
+		fprintf(stderr, "mttdecode: %s/mttsession: bad line \"%s\" (format stp|riscv, srcid_bits 0..%d, ts_bytes 0..%d)\n",
+			dir, m.bad, MTTD_RV_MAX_SRCID_BITS,
 			MTTD_RV_MAX_TS_BYTES);
 		return 1;
 	}
-	if (has_rt && has_mono && !o->has_rt_offset) {
-		o->rt_offset_ns = (int64_t)(rt - mono);
+	if (m.syst)
+		o->syst = !o->no_syst;
+	if (m.has_clocks && !o->has_rt_offset) {
+		o->rt_offset_ns = (int64_t)(m.realtime_ns - m.monotonic_ns);
 		o->has_rt_offset = 1;
 	}
 	*fmt = 0;
-	if (riscv)
-		snprintf(fmt, len, "riscv-encap %lu %lu", srcid, ts);
-	if (riscv && !o->input_given) {
+	if (m.riscv)
+		snprintf(fmt, len, "riscv-encap %lu %lu", m.srcid_bits,
+			 m.ts_bytes);
+	if (m.riscv && !o->input_given) {
 		o->input = IN_RISCV;
-		o->srcid_bits = srcid;
-		o->ts_bytes = ts;
+		o->srcid_bits = m.srcid_bits;
+		o->ts_bytes = m.ts_bytes;
 	}
 	return 0;
 }
 
+/* a mttprofile session (not with another kind of input asked for) */
+static int is_profile(const struct opts *o, const char *f)
+{
+	return (o->input == IN_AUTO || o->input == IN_MPROF) &&
+	       strcmp(f, "-") && mtts_kind(f) == MTTS_PROFILE;
+}
+
 int session_expand(struct opts *o)
 {
-	char **files = NULL, *p, fmt[48], fmt0[48] = "";
+	char **files = NULL, fmt[48], fmt0[48] = "";
 	int i, n = 0, any = 0, nsessions = 0;
 
-	for (i = 0; i < o->nfiles; i++)
-		if (strcmp(o->files[i], "-") && is_dir(o->files[i]))
+	for (i = 0; i < o->nfiles; i++) {
+		if (strcmp(o->files[i], "-") &&
+		    mtts_kind(o->files[i]) != MTTS_NONE)
 			any = 1;
+		if (o->nfiles > 1 && is_profile(o, o->files[i])) {
+			fprintf(stderr, "mttdecode: one MiniProfiler capture at a time\n");
+			return 1;
+		}
+	}
 	if (!any)
 		return 0;
 	for (i = 0; i < o->nfiles; i++) {
 		const char *f = o->files[i];
+		enum mtts_kind k = strcmp(f, "-") ? mtts_kind(f) : MTTS_NONE;
 		char **nv;
 
-		if (!strcmp(f, "-") || !is_dir(f)) {
+		if (k == MTTS_NONE || is_profile(o, f)) {
 			nv = realloc(files, (n + 1) * sizeof(*files));
-			if (!nv || !(nv[n] = strdup(f)))
+			if (!nv)
 				goto oom;
 			files = nv;
+			/* a mttprofile session: its capture (mprof.c) */
+			if (k == MTTS_NONE)
+				nv[n] = strdup(f);
+			else if ((nv[n] = mtts_file(f, "capture.mprof")))
+				o->mprof_session = f;
+			if (!nv[n])
+				goto oom;
 			n++;
 			continue;
 		}
-		if (asprintf(&p, "%s/mttsession", f) < 0)
-			goto oom;
-		if (access(p, F_OK)) {
+		if (k != MTTS_CONTROL) {
 			fprintf(stderr, "mttdecode: %s: a directory, and not a mttcontrol session (no mttsession file)\n",
 				f);
-			free(p);
 			goto fail;
 		}
-		if (session_meta(o, p, fmt, sizeof(fmt))) {
-			free(p);
+		if (session_meta(o, f, fmt, sizeof(fmt)))
 			goto fail;
-		}
-		free(p);
 		/* the options hold one input kind for every input */
 		if (nsessions++ && strcmp(fmt, fmt0) && !o->input_given) {
 			fprintf(stderr, "mttdecode: %s: its stream is %s, another session's %s: decode them one at a time, or name the input (--input)\n",
@@ -260,7 +184,7 @@ int session_expand(struct opts *o)
 		{
 			int first = n;
 
-			if (streams(f, &files, &n) ||
+			if (mtts_streams(f, &files, &n) ||
 			    concat(o, files, first, &n))
 				goto oom;
 		}

@@ -14,6 +14,10 @@
  *    hunting for an ASYNC (and the input is reported as not synchronised
  *    if it never finds one).
  *
+ * Before all this, once for the whole command (sniff_mprof()): is the
+ * first input a MiniProfiler capture (a response header, AA 55 and a
+ * response type)?  Then it is handed whole to libmprof (mprof.c).
+ *
  * Then, for STP (sniff_syst()), whether its messages are SyS-T: the
  * first SNIFF_SYST_MSGS complete messages within those bytes (MTT frames
  * left out: they decode either way; not with --no-mtt) must each be exactly one valid SyS-T
@@ -21,9 +25,13 @@
  * sizes, length field, CRC-32C), at least one of them more than a one-
  * or two-word message (any 4 or 8 bytes are a SHORT).
  */
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "mprof/mprof.h"
 
 static const char marker[] = "SYS-T RAW DATA:";
 
@@ -173,4 +181,25 @@ int sniff_kind(struct app *a, const uint8_t *p, size_t n, int final)
 	if (mttd_syst_probe(a->syst, p, n, final, &clean) && clean)
 		return IN_SYST;
 	return IN_STP;
+}
+
+int sniff_mprof(const struct opts *o)
+{
+	uint8_t h[3];
+	struct stat st;
+	ssize_t n = -1;
+	int fd;
+
+	if (o->input == IN_MPROF || o->mprof_session)
+		return 1;
+	if (o->input != IN_AUTO || !o->nfiles || !strcmp(o->files[0], "-"))
+		return 0;
+	/* a regular file only: its bytes are read again from the start */
+	fd = open(o->files[0], O_RDONLY);
+	if (fd < 0)
+		return 0;
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode))
+		n = pread(fd, h, sizeof(h), 0);
+	close(fd);
+	return n > 0 && mprof_is_capture(h, (size_t)n);
 }

@@ -1,12 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # mttprofile/Build.mk - the mttprofile command (the MiniProfiler host):
-# libmprof.
+# libmprof, libmttsession.
 MTTPROFILE_OBJ := $(call objs,mttprofile)
 
 all: $(B)/mttprofile
-$(B)/mttprofile: $(MTTPROFILE_OBJ) $(B)/libmprof.a
+$(B)/mttprofile: $(MTTPROFILE_OBJ) $(B)/libmprof.a $(B)/libmttsession.a
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS_ALL) -o $@ $(MTTPROFILE_OBJ) \
-		$(B)/libmprof.a $(MPROF_LIBS)
+		$(B)/libmprof.a $(B)/libmttsession.a $(MPROF_LIBS)
 
 install: install-mttprofile
 install-mttprofile: $(B)/mttprofile

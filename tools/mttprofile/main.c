@@ -9,17 +9,18 @@
 #include <sys/stat.h>
 
 #include "mttprofile.h"
+#include "session/session.h"
 
 static int report(const struct popts *o)
 {
 	struct mprof_collect c;
 	struct mprof_sym *sym = NULL;
 	char cap[4096];
-	struct stat st;
 	const char *in = o->device, *dir = o->dir;
 	int ret;
 
-	if (!stat(in, &st) && S_ISDIR(st.st_mode)) {
+	/* a directory: a session, its capture.mprof */
+	if (mtts_kind(in) != MTTS_NONE) {
 		snprintf(cap, sizeof(cap), "%s/capture.mprof", in);
 		if (!dir)
 			dir = in;

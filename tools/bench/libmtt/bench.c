@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: LGPL-2.1-or-later
+// SPDX-License-Identifier: GPL-2.0
 /*
  * bench.c - "make bench": nanoseconds per libmtt trace call, filtered
  * out (the inline level test) and enabled (a UINT32 with a hint, framed

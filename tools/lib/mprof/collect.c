@@ -89,30 +89,38 @@ void mprof_collect_free(struct mprof_collect *c)
 	c->parser = NULL;
 }
 
-int mprof_collect_file(struct mprof_collect *c, const char *path)
+int mprof_collect_fd(struct mprof_collect *c, int fd)
 {
 	uint8_t buf[65536];
-	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : STDIN_FILENO;
 	ssize_t n;
 
-	if (fd < 0)
-		return -1;
 	while ((n = read(fd, buf, sizeof(buf))) != 0) {
 		if (n < 0 && errno == EINTR)
 			continue;
-		if (n < 0 || mprof_collect_feed(c, buf, (size_t)n)) {
-			int e = n < 0 ? errno : ENOMEM;
-
-			if (fd != STDIN_FILENO)
-				close(fd);
-			errno = e;
+		if (n < 0)
+			return -1;
+		if (mprof_collect_feed(c, buf, (size_t)n)) {
+			errno = ENOMEM;
 			return -1;
 		}
 	}
-	if (fd != STDIN_FILENO)
-		close(fd);
 	mprof_collect_finish(c);
 	return 0;
+}
+
+int mprof_collect_file(struct mprof_collect *c, const char *path)
+{
+	int fd = strcmp(path, "-") ? open(path, O_RDONLY) : STDIN_FILENO;
+	int ret, e;
+
+	if (fd < 0)
+		return -1;
+	ret = mprof_collect_fd(c, fd);
+	e = errno;
+	if (fd != STDIN_FILENO)
+		close(fd);
+	errno = e;
+	return ret;
 }
 
 int mprof_collect_synced(const struct mprof_collect *c)

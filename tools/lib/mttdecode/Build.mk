@@ -1,4 +1,4 @@
-# SPDX-License-Identifier: GPL-2.0
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # lib/mttdecode/Build.mk - libmttdecode, the decoding library: one folder
 # per protocol or layer (stp/, syst/, mtt/, riscv/, framing/, names/,
 # msg/, util/), public headers in include/mttdecode/, headers shared

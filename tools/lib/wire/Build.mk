@@ -1,4 +1,4 @@
-# SPDX-License-Identifier: GPL-2.0
+# SPDX-License-Identifier: LGPL-2.1-or-later
 # lib/wire/Build.mk - libwire: what a device and the host both need of the
 # wire formats, written once: the CRCs (wire/crc.h), the MiniProfiler's
 # frames and payloads (wire/mprof_wire.h).  A static

@@ -191,6 +191,91 @@ int mprof_collect_synced(const struct mprof_collect *c);
 void mprof_collect_nothing(const struct mprof_collect *c, char *buf,
 			   size_t n);
 
+/* read a capture from fd to its end into c (initialised); not closed;
+ * -1 with errno */
+int mprof_collect_fd(struct mprof_collect *c, int fd);
+
+/* ---- a capture as received (report_events.c) ---- */
+
+/* is p[0..n) the start of a capture: a response header (AA 55 and a
+ * response type)?  1 or 0 (0 too when n < 3) */
+int mprof_is_capture(const uint8_t *p, size_t n);
+/* one parser event as a text line (json 0) or a JSON line; records are
+ * named from sym (may be NULL) */
+void mprof_write_event(FILE *f, int json, const struct mprof_sym *sym,
+		       const struct mprof_event *ev);
+/* the sorted per-function statistics as JSON lines; 0 or -1 */
+int mprof_write_functions_json(FILE *f, const struct mprof_profile *p);
+
+/* ---- decoding a whole capture into one report (decode.c) ---- */
+
+enum mprof_format {
+	MPROF_FMT_TEXT,		/* every event, an empty line, the text report */
+	MPROF_FMT_JSON,		/* every event and function as JSON lines */
+	MPROF_FMT_CHROME,	/* mprof_write_chrome() */
+	MPROF_FMT_FOLDED,	/* mprof_write_folded() */
+	MPROF_FMT_HTML,		/* mprof_write_html() */
+};
+
+/* what a session recorded about the ELF that was profiled (NULL or "":
+ * not recorded) */
+struct mprof_elf_ids {
+	const char *text_crc32;	/* its .text CRC32 ("0x%08x") */
+	const char *gnu_build_id;	/* its GNU build id (hex) */
+	const char *device_build_id;	/* the device's METADATA elf_build_id */
+};
+
+struct mprof_decode_opts {
+	enum mprof_format format;
+	const char *elf;	/* name functions from this ELF, or NULL */
+	/* non-NULL: elf is the one a session names; it is used only if it
+	 * is the ELF those ids say (else MPROF_DECODE_ELF_REFUSED), and one
+	 * that cannot be read is a warning, not an error */
+	const struct mprof_elf_ids *expect;
+	const char *title;	/* of the HTML page */
+	int no_output;		/* decode only, write nothing */
+};
+
+enum mprof_decode_status {
+	MPROF_DECODE_OK,
+	MPROF_DECODE_ELF,	/* elf cannot be read: elf_err says why */
+	MPROF_DECODE_ELF_REFUSED,	/* not the ELF expected: why says */
+	MPROF_DECODE_READ,	/* reading the input failed: err (errno) */
+	MPROF_DECODE_NOMEM,
+	MPROF_DECODE_WRITE,	/* writing the output failed */
+};
+
+/* warnings, in the order they arise (mprof_decode_result.warn) */
+#define MPROF_WARN_ELF_UNREADABLE 1u	/* expected ELF: not read, elf_err */
+#define MPROF_WARN_UNCHECKED	2u	/* expected ELF: no ids recorded */
+#define MPROF_WARN_DEVICE	4u	/* the ELF's .text CRC32 (elf_crc) is
+					 * not the device's build id */
+
+struct mprof_decode_result {
+	unsigned int warn;	/* MPROF_WARN_* */
+	char elf_err[512];
+	char why[640];
+	uint32_t elf_crc, device_build_id;	/* MPROF_WARN_DEVICE */
+	int err;		/* MPROF_DECODE_READ: errno */
+	/* the input was not empty, but no packet synchronised: nothing
+	 * says what it held (mprof_collect_nothing()) */
+	int nothing_synced;
+	char nothing[512];
+	/* counters of the input */
+	struct mprof_parser_stats parser;
+	uint64_t records, bad_version, bad_payload;
+};
+
+/*
+ * The hand-off of a capture: load the ELF (opts->elf), read fd to its
+ * end (not closed) and write the report of opts->format to out.
+ * Nothing is printed but the report: the status, warnings and counters
+ * are in *r.
+ */
+enum mprof_decode_status mprof_decode_stream(const struct mprof_decode_opts *o,
+					     int fd, FILE *out,
+					     struct mprof_decode_result *r);
+
 /* ---- serial line (serial.c) ---- */
 
 /* open a tty in raw mode (8N1, no flow control, no echo) at baud;

@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * session.h - libmttsession, the one reader of a session directory
+ * (internal: build/libmttsession.a, not installed).  Two tools write
+ * one:
+ *
+ *  - mttcontrol --start: "mttsession" (key value lines: the stream's
+ *    format, the policy's protocol, the clocks at the start), the stream
+ *    in stream-*.stp files, policy.txt, kallsyms, events/,
+ *    collateral.xml (Documentation/sessions.rst);
+ *  - mttprofile: capture.mprof (what the device sent) and session.txt
+ *    (key=value lines: the device, the ELF and its ids;
+ *    Documentation/miniprofiler.rst).
+ *
+ * Used by mttcontrol, mttdecode and mttprofile.  Nothing here prints:
+ * errors are returned (and errno set).
+ */
+#ifndef MTT_SESSION_H
+#define MTT_SESSION_H
+
+enum mtts_kind {
+	MTTS_NONE,	/* not a directory (or not there) */
+	MTTS_DIR,	/* a directory, but neither kind of session */
+	MTTS_CONTROL,	/* mttcontrol's: it holds "mttsession" */
+	MTTS_PROFILE,	/* mttprofile's: it holds a readable capture.mprof */
+};
+
+/* what path is; a directory holding both files is MTTS_PROFILE */
+enum mtts_kind mtts_kind(const char *path);
+
+/* dir/name (allocated) when it exists, else NULL (errno: ENOENT, or
+ * ENOMEM) */
+char *mtts_file(const char *dir, const char *name);
+
+/* append dir's stream files (stream-*.stp, sorted by name) to *v, which
+ * holds *n (realloc'ed; free with mtts_free_list()); 0, or -1 with errno
+ * (out of memory; those appended so far are kept) */
+int mtts_streams(const char *dir, char ***v, int *n);
+void mtts_free_list(char **v, int n);
+
+/* what mttcontrol's "mttsession" file records */
+struct mtts_meta {
+	int syst;		/* "protocol p_sys-t": messages are SyS-T */
+	int riscv;		/* "format riscv" (else "format stp", STPv2) */
+	unsigned long srcid_bits;	/* riscv: "srcid_bits" (default 16) */
+	unsigned long ts_bytes;		/* riscv: "ts_bytes" (default 8) */
+	int has_clocks;		/* both clocks at the start: */
+	long long realtime_ns;	/* "clock_realtime_ns" */
+	long long monotonic_ns;	/* "clock_monotonic_ns" */
+	char bad[256];		/* the first bad line, without its newline */
+};
+
+#define MTTS_ERR_BAD (-2)	/* a bad line (in m->bad); the rest read */
+
+/*
+ * Read dir/mttsession into m: 0; -1 it cannot be read (errno);
+ * MTTS_ERR_BAD a "format" other than stp or riscv, or a width that is
+ * not a number up to max_srcid_bits or max_ts_bytes (what the decoder
+ * takes) on a line of its own: m holds what the other lines said.
+ */
+int mtts_meta_read(const char *dir, struct mtts_meta *m,
+		   unsigned long max_srcid_bits, unsigned long max_ts_bytes);
+
+/* what mttprofile's session.txt records about the ELF profiled */
+struct mtts_profile {
+	char *elf;		/* elf=, the first non-empty one; relative:
+				 * made the session directory's; or NULL */
+	char *elf_text_crc32;	/* elf_text_crc32=: the ELF's at capture */
+	char *elf_gnu_build_id;	/* elf_gnu_build_id= */
+	char *elf_build_id;	/* elf_build_id=: the device's METADATA */
+};				/* (NULL: not recorded; the last one) */
+
+/* read dir/session.txt into p: 0, or -1 with errno (none, unreadable,
+ * out of memory); free with mtts_profile_free() either way */
+int mtts_profile_read(const char *dir, struct mtts_profile *p);
+void mtts_profile_free(struct mtts_profile *p);
+
+#endif

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * session.c - libmttsession: what a session directory is, its stream
+ * files, and the metadata mttcontrol (mttsession) and mttprofile
+ * (session.txt) write into it.  See session.h.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "session/session.h"
+
+/* dir/name, allocated; NULL out of memory */
+static char *join(const char *dir, const char *name)
+{
+	char *p;
+
+	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
+}
+
+static int has(const char *dir, const char *name, int mode)
+{
+	char *p = join(dir, name);
+	int ok = p && !access(p, mode);
+
+	free(p);
+	return ok;
+}
+
+enum mtts_kind mtts_kind(const char *path)
+{
+	struct stat st;
+
+	if (stat(path, &st) || !S_ISDIR(st.st_mode))
+		return MTTS_NONE;
+	if (has(path, "capture.mprof", R_OK))
+		return MTTS_PROFILE;
+	if (has(path, "mttsession", F_OK))
+		return MTTS_CONTROL;
+	return MTTS_DIR;
+}
+
+char *mtts_file(const char *dir, const char *name)
+{
+	char *p = join(dir, name);
+
+	if (p && access(p, F_OK)) {
+		free(p);
+		errno = ENOENT;
+		return NULL;
+	}
+	return p;
+}
+
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int mtts_streams(const char *dir, char ***v, int *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int first = *n, ret = 0;
+
+	while (d && (de = readdir(d))) {
+		size_t l = strlen(de->d_name);
+		char **nv;
+
+		if (strncmp(de->d_name, "stream-", 7) || l < 12 ||
+		    strcmp(de->d_name + l - 4, ".stp"))
+			continue;
+		nv = realloc(*v, (size_t)(*n + 1) * sizeof(**v));
+		if (!nv || !(nv[*n] = join(dir, de->d_name))) {
+			if (nv)
+				*v = nv;
+			ret = -1;
+			break;
+		}
+		*v = nv;
+		(*n)++;
+	}
+	if (d)
+		closedir(d);
+	if (*n > first)
+		qsort(*v + first, (size_t)(*n - first), sizeof(**v), by_name);
+	if (ret)
+		errno = ENOMEM;
+	return ret;
+}
+
+void mtts_free_list(char **v, int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* "srcid_bits N\n" or "ts_bytes N\n" into *v (N up to max): 0, or -1 */
+static int width(const char *line, size_t klen, unsigned long max,
+		 unsigned long *v)
+{
+	char *end;
+	unsigned long x = strtoul(line + klen, &end, 10);
+
+	if (*end != '\n' || end == line + klen || x > max)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+int mtts_meta_read(const char *dir, struct mtts_meta *m,
+		   unsigned long max_srcid_bits, unsigned long max_ts_bytes)
+{
+	char *path = join(dir, "mttsession"), *line = NULL, word[32];
+	int has_rt = 0, has_mono = 0, ret = 0;
+	size_t cap = 0;
+	FILE *f;
+
+	memset(m, 0, sizeof(*m));
+	m->srcid_bits = 16;
+	m->ts_bytes = 8;
+	f = path ? fopen(path, "r") : NULL;
+	free(path);
+	if (!f)
+		return -1;
+	while (getline(&line, &cap, f) > 0) {
+		int bad = 0;
+
+		/* the clocks at the start: the wall clock of STP times */
+		if (sscanf(line, "clock_realtime_ns %lld", &m->realtime_ns) == 1)
+			has_rt = 1;
+		else if (sscanf(line, "clock_monotonic_ns %lld",
+				&m->monotonic_ns) == 1)
+			has_mono = 1;
+		else if (!strcmp(line, "protocol p_sys-t\n"))
+			m->syst = 1;
+		else if (!strncmp(line, "format ", 7))
+			bad = !(m->riscv = !strcmp(line + 7, "riscv\n")) &&
+			      strcmp(line + 7, "stp\n");
+		else if (sscanf(line, "%31s", word) != 1)
+			continue;
+		else if (!strcmp(word, "srcid_bits"))
+			bad = width(line, 10, max_srcid_bits, &m->srcid_bits);
+		else if (!strcmp(word, "ts_bytes"))
+			bad = width(line, 8, max_ts_bytes, &m->ts_bytes);
+		if (bad && !ret) {
+			line[strcspn(line, "\n")] = 0;
+			snprintf(m->bad, sizeof(m->bad), "%s", line);
+			ret = MTTS_ERR_BAD;
+		}
+	}
+	free(line);
+	fclose(f);
+	m->has_clocks = has_rt && has_mono;
+	return ret;
+}
+
+/* *dst = a copy of v (the last one wins); 0, or -1 out of memory */
+static int keep(char **dst, const char *v)
+{
+	char *c = strdup(v);
+
+	if (!c)
+		return -1;
+	free(*dst);
+	*dst = c;
+	return 0;
+}
+
+int mtts_profile_read(const char *dir, struct mtts_profile *p)
+{
+	char *path = join(dir, "session.txt"), *line = NULL;
+	size_t cap = 0;
+	int ret = 0;
+	FILE *f;
+
+	memset(p, 0, sizeof(*p));
+	f = path ? fopen(path, "r") : NULL;
+	free(path);
+	if (!f)
+		return -1;
+	while (!ret && getline(&line, &cap, f) > 0) {
+		line[strcspn(line, "\n")] = 0;
+		if (!strncmp(line, "elf=", 4) && !p->elf && line[4])
+			/* a relative path is the session directory's */
+			ret = line[4] == '/' ? keep(&p->elf, line + 4) :
+			      !(p->elf = join(dir, line + 4));
+		else if (!strncmp(line, "elf_text_crc32=", 15))
+			ret = keep(&p->elf_text_crc32, line + 15);
+		else if (!strncmp(line, "elf_gnu_build_id=", 17))
+			ret = keep(&p->elf_gnu_build_id, line + 17);
+		else if (!strncmp(line, "elf_build_id=", 13))
+			ret = keep(&p->elf_build_id, line + 13);
+	}
+	free(line);
+	fclose(f);
+	if (ret)
+		errno = ENOMEM;
+	return ret ? -1 : 0;
+}
+
+void mtts_profile_free(struct mtts_profile *p)
+{
+	free(p->elf);
+	free(p->elf_text_crc32);
+	free(p->elf_gnu_build_id);
+	free(p->elf_build_id);
+	memset(p, 0, sizeof(*p));
+}
