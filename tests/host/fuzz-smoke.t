@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # fuzz-smoke.t - runs the libFuzzer targets (tools/build/fuzz/fuzz_stp,
-# fuzz_syst, fuzz_coll, fuzz_rv, fuzz_mprof, fuzz_frame and fuzz_mtt, built by
+# fuzz_syst, fuzz_coll, fuzz_rv, fuzz_mprof, fuzz_framing and fuzz_mtt, built by
 # "make -C tools fuzz" with clang, ASan and UBSan) for about 20 seconds
 # each from the seed corpus in tools/fuzz/corpus (tools/fuzz/corpus-coll
 # for fuzz_coll, tools/fuzz/corpus-rv for fuzz_rv, tools/fuzz/corpus-mprof
-# for fuzz_mprof, tools/fuzz/corpus-frame for fuzz_frame,
+# for fuzz_mprof, tools/fuzz/corpus-framing for fuzz_framing,
 # tools/fuzz/corpus-mtt for fuzz_mtt); any
 # crash, sanitizer report, leak, timeout or chunking mismatch fails.
 # FUZZ_SECONDS overrides the duration of each run ("make -C tools
@@ -19,7 +19,7 @@ if mkdir -p "$TOOLS/build" && flock "$TOOLS/build/.make.lock" make -s -C "$TOOLS
     [ -x "$TOOLS/build/fuzz/fuzz_stp" ] && [ -x "$TOOLS/build/fuzz/fuzz_syst" ] &&
     [ -x "$TOOLS/build/fuzz/fuzz_coll" ] && [ -x "$TOOLS/build/fuzz/fuzz_rv" ] &&
     [ -x "$TOOLS/build/fuzz/fuzz_mprof" ] &&
-    [ -x "$TOOLS/build/fuzz/fuzz_frame" ] &&
+    [ -x "$TOOLS/build/fuzz/fuzz_framing" ] &&
     [ -x "$TOOLS/build/fuzz/fuzz_mtt" ]; then
 	tap_ok 0 "fuzz targets built"
 else
@@ -54,18 +54,18 @@ done
 tap_ok $? "MiniProfiler seed corpus present ($n files)"
 
 n=0
-for f in "$TOOLS"/fuzz/corpus-frame/*; do
+for f in "$TOOLS"/fuzz/corpus-framing/*; do
 	[ -f "$f" ] && n=$((n + 1))
 done
 [ "$n" -gt 0 ]
 tap_ok $? "framing seed corpus present ($n files)"
 
-for t in fuzz_stp fuzz_syst fuzz_coll fuzz_rv fuzz_mprof fuzz_frame fuzz_mtt; do
+for t in fuzz_stp fuzz_syst fuzz_coll fuzz_rv fuzz_mprof fuzz_framing fuzz_mtt; do
 	seeds=$TOOLS/fuzz/corpus
 	[ "$t" = fuzz_coll ] && seeds=$TOOLS/fuzz/corpus-coll
 	[ "$t" = fuzz_rv ] && seeds=$TOOLS/fuzz/corpus-rv
 	[ "$t" = fuzz_mprof ] && seeds=$TOOLS/fuzz/corpus-mprof
-	[ "$t" = fuzz_frame ] && seeds=$TOOLS/fuzz/corpus-frame
+	[ "$t" = fuzz_framing ] && seeds=$TOOLS/fuzz/corpus-framing
 	[ "$t" = fuzz_mtt ] && seeds=$TOOLS/fuzz/corpus-mtt
 	mkdir "$TMP/corpus-$t" "$TMP/artifacts-$t"
 	"$TOOLS/build/fuzz/$t" -max_total_time="$secs" -timeout=10 \

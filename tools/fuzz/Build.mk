@@ -8,7 +8,7 @@
 # fuzz_syst), fuzz/corpus-<name>/ for the others; "make seeds" rewrites
 # the generated ones (fuzz/mkseeds.c, fuzz/mkseeds_rv.c, on the
 # specification-written test encoders of ../tests/host/enc/).
-FUZZ_NAMES := stp syst coll rv frame mtt mprof
+FUZZ_NAMES := stp syst coll rv framing mtt mprof
 FUZZ_TARGETS := $(FUZZ_NAMES:%=$(B)/fuzz/fuzz_%)
 FUZZ_SAN := -g -O1 -fsanitize=address,undefined -fno-sanitize-recover=all
 FUZZ_LIB := $(B)/fuzz/lib

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * frametest.c - golden tests of the framing layers (mttdecode/frame.h) on
+ * frametest.c - golden tests of the framing layers (mttdecode/framing.h) on
  * captures written out by hand below: CoreSight frames with immediate and
  * delayed ID changes, aux bits, an ID change in byte 14, FSYNC barriers,
  * HSYNC, ID detection, the probe; Intel TH MSC blocks with valid_dw,
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mttdecode/frame.h"
+#include "mttdecode/framing.h"
 #include "tap.h"
 
 struct sink {

@@ -29,7 +29,7 @@
 #include "internal/frame.h"
 #include "internal/libmtt.h"
 #include "internal/mmio.h"
-#include "internal/stp_uapi.h"
+#include <linux/stm.h>	/* the class's ioctl: include/uapi/linux/stm.h */
 
 struct tchan {
 	struct mttl_comp	*c;

@@ -2,7 +2,7 @@
 /*
  * cs_deformat.c - the CoreSight trace formatter undone: 16-byte frames
  * unpacked into (trace ID, byte) pairs, the bytes of one ID passed on
- * (see mttdecode/frame.h for the frame layout).
+ * (see mttdecode/framing.h for the frame layout).
  *
  * A frame is collected: an FSYNC where it starts is dropped (four bytes)
  * as soon as it is there and collection goes on; once the frame is
@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mttdecode/frame.h"
+#include "mttdecode/framing.h"
 
 #define FRAME 16
 #define NO_ID 0xffu		/* no ID change seen yet */

@@ -2,7 +2,7 @@
 /*
  * ith_msc.c - Intel Trace Hub MSC multi-block captures: strips the 64-byte
  * block descriptors, keeps valid_dw's worth of each block, and passes a
- * wrapped window on from its oldest block (see mttdecode/frame.h).
+ * wrapped window on from its oldest block (see mttdecode/framing.h).
  *
  * Streaming: a descriptor is collected, then the block's body goes by,
  * its valid part passed on.  In a wrapped window the blocks up to the
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mttdecode/frame.h"
+#include "mttdecode/framing.h"
 
 #define SW_LASTBLK 0x1u
 #define HW_WRAP 0x6u		/* block wrap, window wrap */

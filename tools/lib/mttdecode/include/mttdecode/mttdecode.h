@@ -18,7 +18,7 @@
 #include "mttdecode/policy.h"
 #include "mttdecode/ftrace.h"
 #include "mttdecode/riscv.h"
-#include "mttdecode/frame.h"
+#include "mttdecode/framing.h"
 #include "mttdecode/mttframe.h"
 
 #define MTTD_VERSION_MAJOR 0

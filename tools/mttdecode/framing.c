@@ -2,7 +2,7 @@
 /*
  * frame.c - the framing layer of an input, when it has one: an Intel
  * Trace Hub MSC multi-block capture or CoreSight formatter frames, undone
- * by libmttdecode (mttdecode/frame.h) in front of the STP decoder; their
+ * by libmttdecode (mttdecode/framing.h) in front of the STP decoder; their
  * detection for --input=auto, their counters for --stats.
  */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fuzz_frame.c - libFuzzer target for the framing layers (Intel TH MSC
+ * fuzz_framing.c - libFuzzer target for the framing layers (Intel TH MSC
  * unframer, CoreSight deformatter).  The first byte chooses the layer and
  * its settings: bits 1:0 MSC (0) or CoreSight aligned (1), FSYNC (2),
  * HSYNC (3); bits 7:2 the CoreSight trace ID (0: detected).  The rest is
@@ -9,7 +9,7 @@
  * at a time.  The bytes passed on and the counters are folded into a
  * hash; the three must match, and no layer may pass on more bytes than
  * it was given.  mttd_msc_probe() and mttd_cs_probe() run on the capture
- * too.  Seeds: fuzz/corpus-frame/ (framegen captures of fuzz/corpus
+ * too.  Seeds: fuzz/corpus-framing/ (framegen captures of fuzz/corpus
  * streams behind their mode byte).
  */
 #include <stdint.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * mttdecode/frame.h - framing layers in front of the STP decoder (public
+ * mttdecode/framing.h - framing layers in front of the STP decoder (public
  * API): Intel Trace Hub MSC multi-block captures and the Arm CoreSight
  * trace formatter (TMC ETF/ETB/ETR sinks, TPIU ports).
  *
