@@ -66,23 +66,24 @@ int main(void)
 			 MTT_FRAME_F_RET | MTT_FRAME_F_ASYNC | MTT_FRAME_F_NACK, 0),
 	   20, "flags without words");
 	/* the values mtt.rst lists */
-	is(MTT_FRAME_CMD_TRACE, 0x00000000, "TRACE");
-	is(MTT_FRAME_CMD_META, 0x40000000, "META");
-	is(MTT_FRAME_CMD_RAW, 0x80000000, "RAW");
-	is(MTT_FRAME_CMD_START, 0x01000000, "START");
-	is(MTT_FRAME_CMD_STOP, 0x02000000, "STOP");
-	is(MTT_FRAME_CMD_MASK | MTT_FRAME_F_MASK, 0xffffffff, "command | flags");
-	is(MTT_FRAME_F_CTXT, 0x0001, "CTXT");
-	is(MTT_FRAME_F_TS64, 0x0002, "TS64");
-	is(MTT_FRAME_F_LEVEL, 0x0004, "LEVEL");
-	is(MTT_FRAME_F_HINT, 0x0008, "HINT");
-	is(MTT_FRAME_F_DICT, 0x0010, "DICT");
-	is(MTT_FRAME_F_TSTV, 0x0020, "TSTV");
-	is(MTT_FRAME_F_CRC, 0x0800, "CRC");
-	is(MTT_FRAME_F_RETV, 0x1000, "RETV");
-	is(MTT_FRAME_F_RET, 0x2000, "RET");
-	is(MTT_FRAME_F_ASYNC, 0x4000, "ASYNC");
-	is(MTT_FRAME_F_NACK, 0x8000, "NACK");
+	static const struct { unsigned long long got, want; const char *name; } listed[] = {
+		{ MTT_FRAME_CMD_TRACE, 0x00000000, "TRACE" },
+		{ MTT_FRAME_CMD_META, 0x40000000, "META" },
+		{ MTT_FRAME_CMD_RAW, 0x80000000, "RAW" },
+		{ MTT_FRAME_CMD_START, 0x01000000, "START" },
+		{ MTT_FRAME_CMD_STOP, 0x02000000, "STOP" },
+		{ MTT_FRAME_CMD_MASK | MTT_FRAME_F_MASK, 0xffffffff, "command | flags" },
+		{ MTT_FRAME_F_CTXT, 0x0001, "CTXT" }, { MTT_FRAME_F_TS64, 0x0002, "TS64" },
+		{ MTT_FRAME_F_LEVEL, 0x0004, "LEVEL" }, { MTT_FRAME_F_HINT, 0x0008, "HINT" },
+		{ MTT_FRAME_F_DICT, 0x0010, "DICT" }, { MTT_FRAME_F_TSTV, 0x0020, "TSTV" },
+		{ MTT_FRAME_F_CRC, 0x0800, "CRC" }, { MTT_FRAME_F_RETV, 0x1000, "RETV" },
+		{ MTT_FRAME_F_RET, 0x2000, "RET" }, { MTT_FRAME_F_ASYNC, 0x4000, "ASYNC" },
+		{ MTT_FRAME_F_NACK, 0x8000, "NACK" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(listed) / sizeof(listed[0]); i++)
+		is(listed[i].got, listed[i].want, listed[i].name);
 	is(MTT_FRAME_SYST_PROTOCOL, 0x31, "SyS-T RAW subtype");
 	is(strlen(MTT_FRAME_SYST_GUID), 36, "GUID text");
 	printf("%s 3 - the header agrees with mtt.rst (%d values, %d wrong)\n",
