@@ -67,8 +67,9 @@ done
 # all of them side by side in /stm/modules, whatever folder built them
 for d in "${moddirs[@]}"; do
 	[ -d "$d" ] || die "module dir $d does not exist"
-	kos=$("$top/tests/vm/modfiles.sh" "$d") || die "module dir $d: modules missing"
-	for ko in $kos; do
+	mapfile -t kos < <("$top/tests/vm/modfiles.sh" "$d") && wait $! ||
+		die "module dir $d: modules missing"
+	for ko in "${kos[@]}"; do
 		[ ! -e "$stage/stm/modules/${ko##*/}" ] || die "two modules named ${ko##*/} ($ko)"
 		cp "$ko" "$stage/stm/modules/"
 	done
