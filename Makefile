@@ -7,7 +7,8 @@
 #   make bench      write-path (in the VM) and decoder (on the host) figures;
 #                   STM_BENCH_PERF=1: write-path profiles (perf) instead
 #   make fuzz       longer libFuzzer runs of the decoder
-#   make install    install modules (with depmod) and tools
+#   make install    install modules (with depmod) and tools; DESTDIR=DIR stages
+#                   both under DIR and touches nothing outside it
 #
 # KDIR selects the kernel build tree (default: scripts/kdir.sh).
 
@@ -87,14 +88,23 @@ bench: deps
 
 install: modules_install tools_install
 
+# DESTDIR (or INSTALL_MOD_PATH) stages the modules: they go to
+# $(DESTDIR)/lib/modules/<release>/extra/stm and depmod runs on that tree
+# only (depmod -b), as the kernel's modules_install does; nothing outside
+# it is touched.  Without either, the live /lib/modules and depmod -a.
+# (Absolute paths: the sub-makes run elsewhere.)
+INSTALL_MOD_PATH ?= $(DESTDIR)
+mod_path := $(abspath $(INSTALL_MOD_PATH))
+
 modules_install:
 	@$(CURDIR)/scripts/stm-class-kind.sh $(KDIR)
-	$(MAKE) -C $(KDIR) M=$(CURDIR) INSTALL_MOD_DIR=extra/stm modules_install
-	depmod -a $(if $(INSTALL_MOD_PATH),-b $(INSTALL_MOD_PATH)) \
+	$(MAKE) -C $(KDIR) M=$(CURDIR) INSTALL_MOD_DIR=extra/stm \
+		$(if $(mod_path),INSTALL_MOD_PATH=$(mod_path)) modules_install
+	depmod -a $(if $(mod_path),-b $(mod_path)) \
 		$$(sed -n 's/^#define UTS_RELEASE "\(.*\)"$$/\1/p' $(KDIR)/include/generated/utsrelease.h)
 
 tools_install:
-	$(MAKE) -C tools install PREFIX=$(PREFIX) DESTDIR=$(DESTDIR)
+	$(MAKE) -C tools install PREFIX=$(PREFIX) DESTDIR=$(abspath $(DESTDIR))
 
 # Static checks of the kernel code: sparse, and checkpatch from linux-source-6.1.
 sparse:

@@ -9,7 +9,7 @@
 #   STM_TESTS=t-00-smoke,t-10-class-abi   run only these guest scripts
 #   STM_VM_KERNEL=/path/bzImage           boot another kernel ...
 #   STM_VM_KMODDIR=/path/tree             ... taking configfs.ko from here
-#   STM_VM_OURMODS="/dir1 /dir2"          our *.ko from here (default: repo top, tests/kmod)
+#   STM_VM_OURMODS="/dir1 /dir2"          our modules built here (default: repo top, tests/kmod)
 #   STM_VM_LANE=debug                     name of the run (output dir)
 #   STM_VM_APPEND="kmemleak=on"           extra kernel command line
 #   STM_VM_TIMEOUT=2400                   seconds before QEMU is killed

@@ -4,8 +4,9 @@
  * the MIPI SyS-T collateral of client "mtt" that names what DICT frames
  * and component ids stand for (Documentation/mtt.rst): Modules give the
  * open components' names, Catalog32 the texts of the dictionary ids.
- * The client's one Guid is MTT_SYST_GUID, the uuid of the p_sys-t nodes
- * MTT writes through: it describes MTT's messages, no other source's.
+ * The client's one Guid is MTT_FRAME_SYST_GUID, the uuid of the p_sys-t
+ * nodes MTT writes through: it describes MTT's messages, no other
+ * source's; its one Protocol is MTT_FRAME_SYST_PROTOCOL.
  *
  * The file can exceed a page, so it is a bin_attribute, read in several
  * read() calls.  sysfs gives a bin_attribute no open or release callback
@@ -29,8 +30,9 @@
 #include <linux/mutex.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/stringify.h>
 #include <linux/sysfs.h>
-#include <linux/mtt_ptcl.h>
+#include <uapi/linux/mtt_frame.h>
 
 #include "mtt_internal.h"
 
@@ -135,7 +137,7 @@ static void mtt_xml_end_mark(struct mtt_xml *x)
 /* The whole document into a new buffer.  Context: process. */
 static int mtt_xml_build(struct mtt_xml *x)
 {
-	char text[MTT_HINT_BYTES + 1];
+	char text[MTT_FRAME_HINT_BYTES + 1];
 	struct mtt_comp *c;
 	unsigned int n = 0;
 	u32 id;
@@ -144,7 +146,7 @@ static int mtt_xml_build(struct mtt_xml *x)
 	list_for_each_entry(c, &mtt_components, entry)
 		n++;
 	x->size = 1024 + n * MTT_XML_ENTRY(MTT_COMP_NAME_LEN) +
-		  MTT_DICT_SLOTS * MTT_XML_ENTRY(MTT_HINT_BYTES) + PAGE_SIZE;
+		  MTT_DICT_SLOTS * MTT_XML_ENTRY(MTT_FRAME_HINT_BYTES) + PAGE_SIZE;
 	x->len = 0;
 	x->buf = kvmalloc(x->size, GFP_KERNEL);
 	if (!x->buf) {
@@ -157,7 +159,7 @@ static int mtt_xml_build(struct mtt_xml *x)
 		    "<syst:Collateral xmlns:syst=\"http://www.mipi.org/1.0/sys-t\">\n"
 		    "  <syst:Client Name=\"mtt\">\n"
 		    "    <syst:Guids>\n"
-		    "      <syst:Guid ID=\"{" MTT_SYST_GUID "}\"/>\n"
+		    "      <syst:Guid ID=\"{" MTT_FRAME_SYST_GUID "}\"/>\n"
 		    "    </syst:Guids>\n"
 		    "    <syst:Modules>\n", (unsigned long long)x->gen);
 	list_for_each_entry(c, &mtt_components, entry) {
@@ -168,7 +170,8 @@ static int mtt_xml_build(struct mtt_xml *x)
 	mutex_unlock(&mtt_mutex);
 	mtt_xml_add(x, "    </syst:Modules>\n"
 		    "    <syst:Write>\n"
-		    "      <syst:Protocol ID=\"0x31\" Mask=\"0x3f\"><![CDATA[MTT]]></syst:Protocol>\n"
+		    "      <syst:Protocol ID=\"" __stringify(MTT_FRAME_SYST_PROTOCOL)
+		    "\" Mask=\"0x3f\"><![CDATA[MTT]]></syst:Protocol>\n"
 		    "    </syst:Write>\n"
 		    "    <syst:Catalog32>\n");
 	for (id = 1; id <= MTT_DICT_SLOTS; id++) {

@@ -7,7 +7,7 @@
  * The table is MTT_DICT_SLOTS fixed slots, allocated at module load, so
  * a trace point in any context (NMI included) can add a hint without
  * allocating: a slot holds the hint as an inline frame would carry it
- * (MTT_HINT_BYTES, NUL-padded), and its id is its index + 1.  Slots are
+ * (MTT_FRAME_HINT_BYTES, NUL-padded), and its id is its index + 1.  Slots are
  * never freed or reused while the module is loaded, so a text keeps its
  * id for the module's lifetime.  Lookup is open addressing from a hash
  * of the text; a free slot is claimed with cmpxchg, filled, then
@@ -23,7 +23,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/sysfs.h>
-#include <linux/mtt_ptcl.h>
+#include <uapi/linux/mtt_frame.h>
 
 #include "mtt_internal.h"
 
@@ -36,7 +36,7 @@ enum { MTT_SLOT_FREE, MTT_SLOT_FILLING, MTT_SLOT_READY };
  */
 struct mtt_dict_slot {
 	atomic_t	state;
-	char		text[MTT_HINT_BYTES];
+	char		text[MTT_FRAME_HINT_BYTES];
 };
 
 static struct mtt_dict_slot *mtt_dict;
@@ -82,15 +82,15 @@ MODULE_PARM_DESC(hints,
 		 "inline (default): hints in the frames; dict: dictionary ids, /sys/kernel/mtt/collateral.xml names them");
 
 /* The hint as a frame carries it.  Context: any.  Return: its length. */
-static size_t notrace mtt_dict_key(const char *hint, char key[MTT_HINT_BYTES])
+static size_t notrace mtt_dict_key(const char *hint, char key[MTT_FRAME_HINT_BYTES])
 {
-	size_t i, n = strnlen(hint, MTT_HINT_BYTES);
+	size_t i, n = strnlen(hint, MTT_FRAME_HINT_BYTES);
 
 	for (i = 0; i < n; i++)
 		if (hint[i] < 0x20 || hint[i] > 0x7e)
 			return 0;
 	memcpy(key, hint, n);
-	memset(key + n, 0, MTT_HINT_BYTES - n);
+	memset(key + n, 0, MTT_FRAME_HINT_BYTES - n);
 	return n;
 }
 
@@ -103,7 +103,7 @@ static size_t notrace mtt_dict_key(const char *hint, char key[MTT_HINT_BYTES])
  */
 u32 notrace mtt_dict_id(const char *hint)
 {
-	char key[MTT_HINT_BYTES];
+	char key[MTT_FRAME_HINT_BYTES];
 	unsigned int i, n, h;
 
 	if (!mtt_dict || !mtt_dict_key(hint, key))
@@ -140,7 +140,7 @@ u32 notrace mtt_dict_id(const char *hint)
 /**
  * mtt_dict_text() - the text of a published dictionary id
  * @id:		1..MTT_DICT_SLOTS
- * @text:	gets the text, NUL-terminated (MTT_HINT_BYTES + 1 bytes)
+ * @text:	gets the text, NUL-terminated (MTT_FRAME_HINT_BYTES + 1 bytes)
  *
  * Context: any.
  * Return: true if @id has a text.
@@ -154,8 +154,8 @@ bool mtt_dict_text(u32 id, char *text)
 	s = &mtt_dict[id - 1];
 	if (atomic_read_acquire(&s->state) != MTT_SLOT_READY)
 		return false;
-	memcpy(text, s->text, MTT_HINT_BYTES);
-	text[MTT_HINT_BYTES] = 0;
+	memcpy(text, s->text, MTT_FRAME_HINT_BYTES);
+	text[MTT_FRAME_HINT_BYTES] = 0;
 	return true;
 }
 

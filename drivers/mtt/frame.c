@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Building native MTT frames (include/linux/mtt_ptcl.h) in per-CPU
+ * Building native MTT frames (include/uapi/linux/mtt_frame.h) in per-CPU
  * buffers and sending them: mtt_trace(), mtt_print(), mtt_data_raw() and
  * the META frame that names a component.
  *
@@ -18,22 +18,22 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
-#include <linux/mtt_ptcl.h>
+#include <uapi/linux/mtt_frame.h>
 
 #include "mtt_internal.h"
 
 /* context id, 64-bit timestamp, level */
-#define MTT_HEAD_BYTES		(MTT_PREAMBLE_BYTES + 16)
-#define MTT_HEAD_FLAGS		(MTT_PARAM_CTXT | MTT_PARAM_TS64 | \
-				 MTT_PARAM_LEVEL)
+#define MTT_HEAD_BYTES		(MTT_FRAME_PREAMBLE_BYTES + 16)
+#define MTT_HEAD_FLAGS		(MTT_FRAME_F_CTXT | MTT_FRAME_F_TS64 | \
+				 MTT_FRAME_F_LEVEL)
 /* Largest payload: what is left with a hint. */
-#define MTT_PAYLOAD_MAX		(MTT_FRAME_MAX - MTT_HEAD_BYTES - \
-				 MTT_HINT_BYTES)
+#define MTT_PAYLOAD_MAX		(MTT_BUF_BYTES - MTT_HEAD_BYTES - \
+				 MTT_FRAME_HINT_BYTES)
 
 /**
  * struct mtt_cpu - one CPU's frame buffers
  * @depth:	buffers in use (trace points in progress on this CPU)
- * @buf:	MTT_NEST buffers of MTT_FRAME_MAX bytes
+ * @buf:	MTT_NEST buffers of MTT_BUF_BYTES bytes
  */
 struct mtt_cpu {
 	unsigned int	depth;
@@ -68,7 +68,7 @@ static bool notrace mtt_slot_get(struct mtt_slot *s)
 	if (s->depth >= MTT_NEST)
 		return false;
 	s->cpu = smp_processor_id();
-	s->buf = mc->buf + s->depth * MTT_FRAME_MAX;
+	s->buf = mc->buf + s->depth * MTT_BUF_BYTES;
 	return true;
 }
 
@@ -94,17 +94,17 @@ static unsigned int notrace mtt_head(u8 *buf, unsigned int cpu, u32 cmd,
 	u32 ctxt = in_hardirq() || in_nmi() ? 0 : task_pid_nr(current);
 
 	flags |= MTT_HEAD_FLAGS;
-	if (cmd == MTT_CMD_META)
-		flags &= ~MTT_PARAM_LEVEL;
-	w[0] = cpu_to_le32(MTT_WORD0(min_t(unsigned int, cpu,
-					   MTT_TARGET_LINUX_MAX)));
+	if (cmd == MTT_FRAME_CMD_META)
+		flags &= ~MTT_FRAME_F_LEVEL;
+	w[0] = cpu_to_le32(MTT_FRAME_WORD0(min_t(unsigned int, cpu,
+						 MTT_FRAME_TARGET_CPU_MAX)));
 	w[1] = cpu_to_le32(cmd | flags);
 	w[2] = cpu_to_le32(comp_id);
 	w[3] = cpu_to_le32(trace_id);
 	w[4] = cpu_to_le32(type_info);
 	w[5] = cpu_to_le32(ctxt);
 	memcpy(&w[6], &ts, sizeof(ts));
-	if (!(flags & MTT_PARAM_LEVEL))
+	if (!(flags & MTT_FRAME_F_LEVEL))
 		return MTT_HEAD_BYTES - 4;
 	w[8] = cpu_to_le32(level);
 	return MTT_HEAD_BYTES;
@@ -119,17 +119,17 @@ static unsigned int notrace mtt_pad(u8 *buf, unsigned int len)
 }
 
 /*
- * Append @hint in exactly MTT_HINT_BYTES bytes: cut, or NUL-padded.
+ * Append @hint in exactly MTT_FRAME_HINT_BYTES bytes: cut, or NUL-padded.
  * Context: any.
  */
 static unsigned int notrace mtt_put_hint(u8 *buf, unsigned int len,
 					 const char *hint)
 {
-	size_t n = strnlen(hint, MTT_HINT_BYTES);
+	size_t n = strnlen(hint, MTT_FRAME_HINT_BYTES);
 
 	memcpy(buf + len, hint, n);
-	memset(buf + len + n, 0, MTT_HINT_BYTES - n);
-	return len + MTT_HINT_BYTES;
+	memset(buf + len + n, 0, MTT_FRAME_HINT_BYTES - n);
+	return len + MTT_FRAME_HINT_BYTES;
 }
 
 /*
@@ -160,7 +160,7 @@ static mtt_return_t notrace mtt_emit(struct mtt_comp *c, u32 cmd, u32 level,
 				     unsigned int size, const char *hint,
 				     unsigned long ip)
 {
-	u32 flags = hint && *hint ? MTT_PARAM_HINT : 0;
+	u32 flags = hint && *hint ? MTT_FRAME_F_HINT : 0;
 	u32 trace_id = (u32)ip;
 	struct mtt_slot s;
 	mtt_return_t ret;
@@ -171,7 +171,7 @@ static mtt_return_t notrace mtt_emit(struct mtt_comp *c, u32 cmd, u32 level,
 		u32 id = mtt_dict_id(hint);
 
 		if (id) {
-			flags = MTT_PARAM_DICT;
+			flags = MTT_FRAME_F_DICT;
 			trace_id = id;
 		}
 	}
@@ -187,7 +187,7 @@ static mtt_return_t notrace mtt_emit(struct mtt_comp *c, u32 cmd, u32 level,
 		       level);
 	memcpy(s.buf + len, data, size);
 	len = mtt_pad(s.buf, len + size);
-	if (flags & MTT_PARAM_HINT)
+	if (flags & MTT_FRAME_F_HINT)
 		len = mtt_put_hint(s.buf, len, hint);
 	ret = mtt_finish(c, &s, len);
 	preempt_enable_notrace();
@@ -215,7 +215,7 @@ mtt_return_t notrace __mtt_trace(struct mtt_component *comp, u32 level,
 
 	if (size > MTT_PAYLOAD_MAX || (size && !data))
 		return MTT_ERR_PARAM;
-	return mtt_emit(to_mtt_comp(comp), MTT_CMD_TRACE, level, type_info,
+	return mtt_emit(to_mtt_comp(comp), MTT_FRAME_CMD_TRACE, level, type_info,
 			data, size, hint, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(__mtt_trace);
@@ -251,7 +251,7 @@ mtt_return_t notrace __mtt_print(struct mtt_component *comp, u32 level,
 	n = vscnprintf(s.buf + MTT_HEAD_BYTES, MTT_PAYLOAD_MAX + 1, fmt,
 		       args);
 	va_end(args);
-	len = mtt_head(s.buf, s.cpu, MTT_CMD_TRACE, 0, c->id, (u32)_RET_IP_,
+	len = mtt_head(s.buf, s.cpu, MTT_FRAME_CMD_TRACE, 0, c->id, (u32)_RET_IP_,
 		       MTT_TRACEITEM_STRING(n), level);
 	len = mtt_pad(s.buf, len + n);
 	ret = mtt_finish(c, &s, len);
@@ -294,7 +294,7 @@ mtt_return_t notrace mtt_data_raw(const u32 componentid, const u32 level,
 			continue;
 		ret = MTT_ERR_NONE;
 		if (mtt_level_on(&c->pub, level))
-			ret = mtt_emit(c, MTT_CMD_RAW, level,
+			ret = mtt_emit(c, MTT_FRAME_CMD_RAW, level,
 				       MTT_TRACEITEM_BLOB(length), data,
 				       length, NULL, _RET_IP_);
 		break;
@@ -313,7 +313,7 @@ void mtt_send_meta(struct mtt_comp *c)
 {
 	unsigned int n = strlen(c->name);
 
-	mtt_emit(c, MTT_CMD_META, 0, MTT_TRACEITEM_STRING(n), c->name, n,
+	mtt_emit(c, MTT_FRAME_CMD_META, 0, MTT_TRACEITEM_STRING(n), c->name, n,
 		 NULL, 0);
 }
 
@@ -328,7 +328,7 @@ int mtt_frames_init(void)
 	for_each_possible_cpu(cpu) {
 		struct mtt_cpu *mc = per_cpu_ptr(mtt_cpus, cpu);
 
-		mc->buf = kmalloc_node(MTT_NEST * MTT_FRAME_MAX, GFP_KERNEL,
+		mc->buf = kmalloc_node(MTT_NEST * MTT_BUF_BYTES, GFP_KERNEL,
 				       cpu_to_node(cpu));
 		if (!mc->buf) {
 			mtt_frames_exit();

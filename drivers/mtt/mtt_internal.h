@@ -16,7 +16,7 @@
 /* Trace contexts one CPU can nest: task, softirq, hard IRQ, NMI. */
 #define MTT_NEST		4
 /* Per-CPU frame buffer size: the largest frame sent. */
-#define MTT_FRAME_MAX		4096
+#define MTT_BUF_BYTES		4096
 
 /**
  * struct mtt_stats - per-CPU counters of a component

@@ -20,8 +20,8 @@
 
 #include "stm.h"
 
-#define MTT_WRAP_FLAGS	(MTT_PARAM_CTXT | MTT_PARAM_TS64)
-#define MTT_WRAP_WORDS	(MTT_PREAMBLE_WORDS + 3)
+#define MTT_WRAP_FLAGS	(MTT_FRAME_F_CTXT | MTT_FRAME_F_TS64)
+#define MTT_WRAP_WORDS	(MTT_FRAME_PREAMBLE_WORDS + 3)
 
 /*
  * One wrapped frame of @n payload bytes (n <= 0xffff) on @m/@c.
@@ -38,10 +38,10 @@ static ssize_t notrace mtt_wrap(struct stm_data *data, unsigned int m,
 	u8 last[4] = { 0 };
 	ssize_t sz;
 
-	head[0] = cpu_to_le32(MTT_WORD0(min_t(unsigned int,
-					      smp_processor_id(),
-					      MTT_TARGET_LINUX_MAX)));
-	head[1] = cpu_to_le32(MTT_CMD_TRACE | MTT_WRAP_FLAGS);
+	head[0] = cpu_to_le32(MTT_FRAME_WORD0(min_t(unsigned int,
+						    smp_processor_id(),
+						    MTT_FRAME_TARGET_CPU_MAX)));
+	head[1] = cpu_to_le32(MTT_FRAME_CMD_TRACE | MTT_WRAP_FLAGS);
 	head[2] = 0;
 	head[3] = 0;
 	head[4] = cpu_to_le32(MTT_TRACEITEM_STRING(n));

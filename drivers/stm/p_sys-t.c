@@ -49,7 +49,6 @@
 #define SYST_TYPE_STRING	2
 #define SYST_TYPE_RAW		6
 #define SYST_TYPE_CLOCK		8
-#define SYST_RAW_MTT		0x31	/* MTT frame, major version 1 */
 #define SYST_STRING_GENERIC	1
 #define SYST_CLOCK_SYNC		1
 
@@ -287,7 +286,7 @@ static u32 notrace sys_t_mtt_header(u32 header, const char *buf)
 
 	header &= ~(SYST_HDR_TYPE | SYST_HDR_SUBTYPE | SYST_HDR_SEVERITY);
 	header |= FIELD_PREP(SYST_HDR_TYPE, SYST_TYPE_RAW) |
-		  FIELD_PREP(SYST_HDR_SUBTYPE, SYST_RAW_MTT) |
+		  FIELD_PREP(SYST_HDR_SUBTYPE, MTT_FRAME_SYST_PROTOCOL) |
 		  FIELD_PREP(SYST_HDR_SEVERITY, sys_t_mtt_severity(level));
 	if (header & SYST_HDR_GUID) {
 		header &= ~SYST_HDR_ORIGIN;

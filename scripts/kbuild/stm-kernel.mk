@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
-# Included by every Kbuild of ours (top level, drivers/*/Kbuild.inc via the
-# top level, tests/kmod): what kind of kernel we build for, and the kernel
-# API probes behind include/stm_compat.h.  Set STM_TOP (our source root)
-# before including.
+# Included by every Kbuild of ours (the top level, which picks the folders,
+# each drivers/*/Kbuild, tests/kmod/Kbuild): what kind of kernel we build
+# for, our include path, and the kernel API probes behind
+# include/stm_compat.h.  Kbuild reads each folder's Kbuild on its own, and
+# ccflags-y holds for that folder only: so every Kbuild includes this file
+# rather than the top level passing flags down.  Set STM_TOP (our source
+# root) before including.
 #
 # STM_INKERNEL_CLASS := y when the target kernel provides the STM class
 # itself (CONFIG_STM=m or y, and its Module.symvers exports

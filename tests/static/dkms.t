@@ -15,8 +15,15 @@ cd "$top" || exit 1
 
 ver=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"$/\1/p' dkms.conf)
 pkg=$(sed -n 's/^PACKAGE_NAME="\(.*\)"$/\1/p' dkms.conf)
-extra=$(sed -n 's/^stm_extra_modules="\(.*\)"$/\1/p' dkms.conf)
-class=$(sed -n 's/^stm_class_modules="\(.*\)"$/\1/p' dkms.conf)
+# dkms_list VAR: the module names of dkms.conf's list VAR (FOLDER/NAME each).
+dkms_list() {
+	local m
+	for m in $(kernel_source_dir=/nonexistent bash -c ". ./dkms.conf && echo \$$1"); do
+		echo "${m##*/}"
+	done
+}
+extra=$(dkms_list stm_extra_modules)
+class=$(dkms_list stm_class_modules)
 mapfile -t kernels < <(for b in /lib/modules/*/build; do
 	[ -r "$b/.config" ] && basename "$(dirname "$b")"
 done | sort -V)

@@ -36,7 +36,10 @@ my @rules = (
 	# the libraries applications link (libmttdecode, libmtt, libmprofdev
 	# in profiled programs) and libwire, part of them
 	[qr{^tools/lib/}, ['LGPL-2.1-or-later']],
-	[qr{^include/uapi/}, ['GPL-2.0 WITH Linux-syscall-note']],
+	# the user-space API; a header the LGPL libraries share may also
+	# be under theirs (mtt_frame.h)
+	[qr{^include/uapi/}, ['GPL-2.0 WITH Linux-syscall-note',
+			      'GPL-2.0 WITH Linux-syscall-note OR LGPL-2.1-or-later']],
 	[qr{.}, ['GPL-2.0']],
 );
 
@@ -107,14 +110,15 @@ sub check_text {
 	my @ok = allowed($path);
 	return "licence \"$expr\" not allowed here (allowed: "
 	     . join(', ', @ok) . ')' unless grep { $_ eq $expr } @ok;
-	my ($base, $with) = split / WITH /, $expr, 2;
-	for my $id (split / (?:OR|AND) /, $base) {
-		$id =~ s/^\(|\)$//g;
+	# each term of an OR/AND list is a licence, WITH an exception or not
+	for my $term (split / (?:OR|AND) /, $expr) {
+		$term =~ s/^\(+|\)+$//g;
+		my ($id, $with) = split / WITH /, $term, 2;
 		return "licence $id has no text in LICENSES/"
 			unless $lic->{$id};
+		return "exception $with has no text in LICENSES/"
+			if defined $with && !$exc->{$with};
 	}
-	return "exception $with has no text in LICENSES/"
-		if defined $with && !$exc->{$with};
 	return '';
 }
 
@@ -150,6 +154,8 @@ my @self = (
 	 . "WITH Linux-syscall-note */\n", 1],
 	['include/uapi/linux/x.h', "/* SPDX-License-Identifier: GPL-2.0 */\n",
 	 0],
+	['include/uapi/linux/x.h', "/* SPDX-License-Identifier: GPL-2.0 "
+	 . "WITH Linux-syscall-note OR LGPL-2.1-or-later */\n", 1],
 	['tests/x.xml', "<?xml version=\"1.0\"?>\n<!-- SPDX-License-"
 	 . "Identifier: GPL-2.0 -->\n", 1],
 	['tests/x.xml', "<?xml version=\"1.0\"?>\n<a/>\n", 0],

@@ -9,7 +9,9 @@
 #   STM_VM_KERNEL         kernel image to boot [/boot/vmlinuz-$STM_VM_KREL]
 #   STM_VM_KMODDIR        tree holding that kernel's configfs.ko
 #                         [/lib/modules/$STM_VM_KREL]; a build tree works too
-#   STM_VM_OURMODS        dirs (space-separated) with our *.ko [repo top, tests/kmod]
+#   STM_VM_OURMODS        module build dirs (space-separated): the modules
+#                         of their modules.order, else their *.ko
+#                         (tests/vm/modfiles.sh) [repo top, tests/kmod]
 #   STM_VM_LANE           lane name, output in tests/vm/out/<lane>/ [debian]
 #   STM_VM_OUT            output dir [tests/vm/out/$STM_VM_LANE]
 #   STM_VM_TIMEOUT        host-side limit for all of a lane's boots, s

@@ -6,7 +6,8 @@
 #
 #   -k KMODDIR  the guest kernel's modules (an installed /lib/modules/<rel>
 #               or a build tree): configfs.ko is taken from there
-#   -m MODDIR   a dir whose *.ko (our modules) go to /stm/modules/ (repeatable)
+#   -m MODDIR   a module build dir whose modules (our modules, in any of its
+#               folders: tests/vm/modfiles.sh) go to /stm/modules/ (repeatable)
 #   -g DIR      more guest scripts for /stm/tests/ (repeatable)
 #
 # Layout: busybox + applet links, /init (tests/guest/init), /stm/modules,
@@ -62,10 +63,16 @@ for a in $("$bb" --list-full); do
 	ln -s /bin/busybox "$stage/$a"
 done
 
-# our modules
+# our modules, from each dir's modules.order (tests/vm/modfiles.sh):
+# all of them side by side in /stm/modules, whatever folder built them
 for d in "${moddirs[@]}"; do
 	[ -d "$d" ] || die "module dir $d does not exist"
-	find "$d" -maxdepth 1 -name '*.ko' -type f -exec cp {} "$stage/stm/modules/" \;
+	mapfile -t kos < <("$top/tests/vm/modfiles.sh" "$d") && wait $! ||
+		die "module dir $d: modules missing"
+	for ko in "${kos[@]}"; do
+		[ ! -e "$stage/stm/modules/${ko##*/}" ] || die "two modules named ${ko##*/} ($ko)"
+		cp "$ko" "$stage/stm/modules/"
+	done
 done
 
 # the kernel's configfs.ko, uncompressed

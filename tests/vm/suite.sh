@@ -56,15 +56,14 @@ prepare() {
 		sed 's/^/# /' "$out/make-tests.log" | tail -n 40
 	fi
 	for d in $STM_VM_OURMODS; do
-		for ko in "$d"/*.ko; do
-			[ -f "$ko" ] || continue
+		for ko in $("$STM_VM/modfiles.sh" "$d" 2>>"$out/modfiles.log"); do
 			mods=$((mods + 1))
 			vm=$(modinfo -F vermagic "$ko" 2>/dev/null | cut -d' ' -f1)
 			[ "$vm" = "$STM_VM_KREL" ] || bad="$bad $(basename "$ko")($vm)"
 		done
 	done
 	if [ "$mods" -eq 0 ]; then
-		echo "not ok - our modules: no *.ko in $STM_VM_OURMODS"
+		echo "not ok - our modules: none built in $STM_VM_OURMODS"
 	elif [ -n "$bad" ]; then
 		echo "not ok - our $mods modules built for $STM_VM_KREL: not$bad"
 	else

@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note OR LGPL-2.1-or-later */
+/*
+ * The native MTT frame (Documentation/mtt.rst, "The native frame"): the
+ * one definition of its wire format, for the kernel (drivers/mtt, the
+ * p_mtt and p_sys-t protocols), libmtt, which writes frames, and
+ * libmttdecode, which reads them.
+ *
+ * A frame is little-endian 32-bit words: five preamble words
+ * (MTT_FRAME_W_*), then, as the flags of word 1 say, a context word
+ * (CTXT), a 64-bit timestamp (TS64: ns; or TSTV: seconds, microseconds),
+ * a level word (LEVEL), the payload (type_info & 0xffff bytes, padded to
+ * 32 bits), a hint of exactly MTT_FRAME_HINT_BYTES bytes (HINT) and a
+ * CRC word (CRC).  The type_info word's encodings, the levels and the
+ * component ids are <linux/mtt_defs.h>'s.
+ */
+#ifndef _UAPI_LINUX_MTT_FRAME_H
+#define _UAPI_LINUX_MTT_FRAME_H
+
+#include <linux/types.h>
+
+/* The preamble: word indexes, and its size. */
+#define MTT_FRAME_W_HEAD	0	/* sync | version | target */
+#define MTT_FRAME_W_CMD		1	/* command | flags */
+#define MTT_FRAME_W_COMP	2	/* component id */
+#define MTT_FRAME_W_TRACE_ID	3	/* return address or DICT key */
+#define MTT_FRAME_W_TYPE_INFO	4	/* <linux/mtt_defs.h> MTT_TYPE* */
+#define MTT_FRAME_PREAMBLE_WORDS	5
+#define MTT_FRAME_PREAMBLE_BYTES	(MTT_FRAME_PREAMBLE_WORDS * 4)
+
+/* Word 0: sync (bits 31:20), version (15:8: major << 4 | minor), target. */
+#define MTT_FRAME_SYNC		0xeee00000U
+#define MTT_FRAME_SYNC_MASK	0xfff00000U
+#define MTT_FRAME_VER_MAJOR	1
+#define MTT_FRAME_VER_MINOR	0
+#define MTT_FRAME_VERSION	((MTT_FRAME_VER_MAJOR << 4) | MTT_FRAME_VER_MINOR)
+#define MTT_FRAME_VERSION_SHIFT	8
+#define MTT_FRAME_VERSION_MASK	0x0000ff00U
+#define MTT_FRAME_TARGET_MASK	0x000000ffU
+#define MTT_FRAME_TARGET_CPU_MAX	0x3fU	/* Linux: CPU n is target n */
+#define MTT_FRAME_TARGET_CONTROL	0xffU
+#define MTT_FRAME_WORD0(target)	(MTT_FRAME_SYNC | \
+				 ((__u32)MTT_FRAME_VERSION << MTT_FRAME_VERSION_SHIFT) | \
+				 ((__u32)(target) & MTT_FRAME_TARGET_MASK))
+
+/* Word 1: command (bits 31:16) | flags (bits 15:0). */
+#define MTT_FRAME_CMD_TRACE	0x00000000U
+#define MTT_FRAME_CMD_META	0x40000000U	/* names a component */
+#define MTT_FRAME_CMD_RAW	0x80000000U
+#define MTT_FRAME_CMD_START	0x01000000U
+#define MTT_FRAME_CMD_STOP	0x02000000U
+#define MTT_FRAME_CMD_MASK	0xffff0000U
+#define MTT_FRAME_F_MASK	0x0000ffffU
+
+#define MTT_FRAME_F_CTXT	0x0001U	/* a context id (PID) word follows */
+#define MTT_FRAME_F_TS64	0x0002U	/* a 64-bit timestamp follows (ns) */
+#define MTT_FRAME_F_LEVEL	0x0004U	/* a level word follows */
+#define MTT_FRAME_F_HINT	0x0008U	/* a hint ends the frame */
+#define MTT_FRAME_F_DICT	0x0010U	/* the trace id is a dictionary key */
+#define MTT_FRAME_F_TSTV	0x0020U	/* timestamp as seconds, microseconds */
+#define MTT_FRAME_F_CRC		0x0800U	/* a CRC word ends the frame */
+#define MTT_FRAME_F_RETV	0x1000U
+#define MTT_FRAME_F_RET		0x2000U
+#define MTT_FRAME_F_ASYNC	0x4000U
+#define MTT_FRAME_F_NACK	0x8000U
+
+/* The payload's length: type_info's low 16 bits. */
+#define MTT_FRAME_PAYLOAD_MASK	0x0000ffffU
+/* The hint: exactly this many bytes, NUL-padded; longer hints are cut. */
+#define MTT_FRAME_HINT_BYTES	12
+/* The longest frame: every optional word, the longest payload padded. */
+#define MTT_FRAME_MAX_BYTES	(MTT_FRAME_PREAMBLE_BYTES + 4 + 8 + 4 + \
+				 0x10000 + MTT_FRAME_HINT_BYTES + 4)
+
+/*
+ * Frames inside SyS-T: the RAW message subtype (protocol id) whose
+ * payload is one frame, and the GUID of MTT's messages (the uuid of a
+ * p_sys-t policy node MTT writes through, and the Guid of collateral
+ * client "mtt").
+ */
+#define MTT_FRAME_SYST_PROTOCOL	0x31
+#define MTT_FRAME_SYST_GUID	"cd6b9ebf-0b3a-4b7d-ac9a-4fe18a923223"
+
+/* The length in bytes of the frame whose words 1 and 4 are w1, type_info. */
+static __inline__ __u32 mtt_frame_len(__u32 w1, __u32 type_info)
+{
+	return MTT_FRAME_PREAMBLE_BYTES +
+	       ((w1 & MTT_FRAME_F_CTXT) ? 4 : 0) +
+	       ((w1 & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV)) ? 8 : 0) +
+	       ((w1 & MTT_FRAME_F_LEVEL) ? 4 : 0) +
+	       (((type_info & MTT_FRAME_PAYLOAD_MASK) + 3) & ~3U) +
+	       ((w1 & MTT_FRAME_F_HINT) ? MTT_FRAME_HINT_BYTES : 0) +
+	       ((w1 & MTT_FRAME_F_CRC) ? 4 : 0);
+}
+
+#endif /* _UAPI_LINUX_MTT_FRAME_H */
