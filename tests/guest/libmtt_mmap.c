@@ -45,7 +45,7 @@ static uint32_t get32(const volatile uint8_t *w, size_t off)
 /* Does the window hold r's frame (target, trace id, ts from it)? */
 static int window_is(struct mttl_comp *c, struct mttl_rec *r)
 {
-	uint8_t want[MTTL_PREAMBLE + 16 + BLOB + MTTL_HINT_LEN];
+	uint8_t want[MTT_FRAME_PREAMBLE_BYTES + 16 + BLOB + MTT_FRAME_HINT_BYTES];
 	volatile void *wv;
 	const volatile uint8_t *w;
 	size_t len, n, i;
@@ -53,7 +53,7 @@ static int window_is(struct mttl_comp *c, struct mttl_rec *r)
 	if (!mttl_chan_window(c, &wv, &len))
 		return 0;
 	w = wv;
-	r->target = get32(w, 0) & MTTL_TARGET_MAX;
+	r->target = get32(w, 0) & MTT_FRAME_TARGET_CPU_MAX;
 	r->trace_id = get32(w, 12);
 	r->ts = get32(w, 24) | (uint64_t)get32(w, 28) << 32;
 	n = mttl_frame_len(r);
@@ -74,8 +74,8 @@ static void *thread(void *p)
 	char hint[12], text[32];
 	uint32_t v = 1000 + a->t;
 	struct mttl_rec r = {
-		.cmd = MTTL_CMD_TRACE, .comp = c->id, .level = MTT_LEVEL_INFO,
-		.flags = MTTL_F_CTXT | MTTL_F_TS64 | MTTL_F_LEVEL | MTTL_F_HINT,
+		.cmd = MTT_FRAME_CMD_TRACE, .comp = c->id, .level = MTT_LEVEL_INFO,
+		.flags = MTT_FRAME_F_CTXT | MTT_FRAME_F_TS64 | MTT_FRAME_F_LEVEL | MTT_FRAME_F_HINT,
 		.type_info = MTT_TRACEITEM_UINT32, .payload = &v,
 		.hint = hint, .ctx = mttl_tid(),
 	};
@@ -99,7 +99,7 @@ static void *thread(void *p)
 		a->fail = "mtt_print";
 		goto out;
 	}
-	r.flags &= ~MTTL_F_HINT;
+	r.flags &= ~MTT_FRAME_F_HINT;
 	r.hint = NULL;
 	r.level = MTT_LEVEL_DEBUG;
 	r.type_info = MTTL_TI_STRING | (uint32_t)strlen(text);
@@ -114,7 +114,7 @@ static void *thread(void *p)
 		a->fail = "mtt_data_raw";
 		goto out;
 	}
-	r.cmd = MTTL_CMD_RAW;
+	r.cmd = MTT_FRAME_CMD_RAW;
 	r.level = MTT_LEVEL_INFO;
 	r.type_info = MTTL_TI_BLOB | BLOB;
 	r.payload = blob;

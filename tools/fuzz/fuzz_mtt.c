@@ -30,7 +30,7 @@ static void check_frame(const uint8_t *p, size_t n,
 
 	if (f->len > n || f->payload < p ||
 	    f->payload + f->payload_len > p + f->len ||
-	    strlen(f->hint) > MTTD_MTT_HINT_LEN)
+	    strlen(f->hint) > MTT_FRAME_HINT_BYTES)
 		abort();
 	need = mttd_mtt_value(f, small, sizeof(small));
 	if (strlen(small) >= sizeof(small))

@@ -510,19 +510,19 @@ static void chrome_mtt(struct app *a, const struct mview *v)
 	const char *ph = "i";
 	uint64_t ns;
 
-	if (f->cmd == MTTD_MTT_CMD_META)
+	if (f->cmd == MTT_FRAME_CMD_META)
 		return;		/* named the track */
 	if (v->has_stp_ts)
 		ns = to_ns(v->stp_ts, a->stp_hz);
-	else if (f->flags & (MTTD_MTT_F_TS64 | MTTD_MTT_F_TSTV))
+	else if (f->flags & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV))
 		ns = f->ts;
 	else
 		ns = a->chrome->last_ns;
 	if (!in_window(a, ns))
 		return;
-	if ((f->flags & MTTD_MTT_F_LEVEL) && f->level == MTT_API_ENTRY)
+	if ((f->flags & MTT_FRAME_F_LEVEL) && f->level == MTT_API_ENTRY)
 		ph = "B";
-	else if ((f->flags & MTTD_MTT_F_LEVEL) && f->level == MTT_API_RETURN)
+	else if ((f->flags & MTT_FRAME_F_LEVEL) && f->level == MTT_API_RETURN)
 		ph = "E";
 	mtt_track(a, v, *ph != 'i', &w);
 	sep(a);

@@ -412,7 +412,7 @@ static void csv_mtt(struct app *a, const struct mview *v)
 	struct out *o = &a->out;
 
 	out_str(o, f->crc_ok == 0 ? "CHECKSUM_ERROR,\"" : "OK,\"");
-	if (v->name && f->cmd != MTTD_MTT_CMD_META) {
+	if (v->name && f->cmd != MTT_FRAME_CMD_META) {
 		cell_text(o, v->name, strlen(v->name));
 		out_str(o, " = ");
 	}
@@ -433,10 +433,10 @@ static void csv_mtt(struct app *a, const struct mview *v)
 		hex_upper(o, f->comp, 8);
 	}
 	out_char(o, ',');
-	if (f->flags & MTTD_MTT_F_CTXT)
+	if (f->flags & MTT_FRAME_F_CTXT)
 		out_u64(o, f->ctx);
 	out_char(o, ',');
-	if (f->flags & (MTTD_MTT_F_TS64 | MTTD_MTT_F_TSTV))
+	if (f->flags & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV))
 		hex_upper(o, f->ts, 16);
 	out_char(o, ',');
 	hex_upper(o, v->has_stp_ts ? v->stp_ts : 0, 16);

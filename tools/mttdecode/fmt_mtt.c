@@ -28,12 +28,12 @@ static void where(struct out *o, const struct mview *v)
 {
 	const struct mttd_mtt_frame *f = v->f;
 
-	if ((f->flags & (MTTD_MTT_F_TS64 | MTTD_MTT_F_TSTV)) ||
+	if ((f->flags & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV)) ||
 	    v->has_stp_ts) {
 		char b[24];
 
 		snprintf(b, sizeof(b), "%15llu", (unsigned long long)
-			 ((f->flags & (MTTD_MTT_F_TS64 | MTTD_MTT_F_TSTV)) ?
+			 ((f->flags & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV)) ?
 			  f->ts : v->stp_ts));
 		out_str(o, b);
 	} else {
@@ -73,7 +73,7 @@ void mtt_text(struct app *a, const struct mview *v)
 	char b[16];
 
 	where(o, v);
-	if (f->cmd == MTTD_MTT_CMD_META) {
+	if (f->cmd == MTT_FRAME_CMD_META) {
 		snprintf(b, sizeof(b), "0x%08x", f->comp);
 		out_str(o, "META ");
 		out_str(o, b);
@@ -82,7 +82,7 @@ void mtt_text(struct app *a, const struct mview *v)
 		out_char(o, '\n');
 		return;
 	}
-	if (f->cmd != MTTD_MTT_CMD_TRACE) {
+	if (f->cmd != MTT_FRAME_CMD_TRACE) {
 		if (cmd) {
 			out_str(o, cmd);
 		} else {
@@ -100,7 +100,7 @@ void mtt_text(struct app *a, const struct mview *v)
 		out_str(o, " = ");
 	}
 	esc_text(o, v->value, v->value_len, 0);
-	if (f->flags & MTTD_MTT_F_CTXT) {
+	if (f->flags & MTT_FRAME_F_CTXT) {
 		out_str(o, " ctx ");
 		out_u64(o, f->ctx);
 	}
@@ -158,8 +158,8 @@ void mtt_json(struct app *a, const struct mview *v)
 	json_str(o, v->comp);
 	key_u64(o, ",\"trace_id\":", 1, f->trace_id);
 	key_u64(o, ",\"type_info\":", 1, f->type_info);
-	key_u64(o, ",\"ctx\":", f->flags & MTTD_MTT_F_CTXT, f->ctx);
-	key_u64(o, ",\"ts\":", f->flags & (MTTD_MTT_F_TS64 | MTTD_MTT_F_TSTV),
+	key_u64(o, ",\"ctx\":", f->flags & MTT_FRAME_F_CTXT, f->ctx);
+	key_u64(o, ",\"ts\":", f->flags & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV),
 		f->ts);
 	out_str(o, ",\"level\":");
 	json_str(o, v->level);

@@ -45,7 +45,7 @@ static void show(struct app *a, struct mview *v)
 		return;
 	v->comp = mttd_mtt_comp_name(a->mtt_names, f->comp);
 	v->name = mttd_mtt_value_name(a->mtt_names, f);
-	v->level = (f->flags & MTTD_MTT_F_LEVEL) ?
+	v->level = (f->flags & MTT_FRAME_F_LEVEL) ?
 		   mttd_mtt_level_name(f->level, v->level_buf) : NULL;
 	n = mttd_mtt_value(f, a->mtt_value, MTT_VALUE_BUF);
 	v->value = a->mtt_value;
@@ -81,7 +81,7 @@ int mtt_from_syst(struct app *a, const struct mttd_syst_msg *m)
 	struct mview v;
 
 	if (!((m->type == MTTD_SYST_RAW &&
-	       m->subtype == MTTD_MTT_SYST_PROTOCOL) ||
+	       m->subtype == MTT_FRAME_SYST_PROTOCOL) ||
 	      (m->type == MTTD_SYST_STRING &&
 	       m->subtype == MTTD_SYST_STRING_GENERIC)) ||
 	    !mttd_mtt_is_frame(m->payload, m->payload_len) ||

@@ -36,8 +36,8 @@ static void test_encoder(void)
 {
 	uint32_t v = 4242;
 	struct mttl_rec r = {
-		.target = 1, .cmd = MTTL_CMD_TRACE,
-		.flags = MTTL_F_CTXT | MTTL_F_TS64 | MTTL_F_LEVEL | MTTL_F_HINT,
+		.target = 1, .cmd = MTT_FRAME_CMD_TRACE,
+		.flags = MTT_FRAME_F_CTXT | MTT_FRAME_F_TS64 | MTT_FRAME_F_LEVEL | MTT_FRAME_F_HINT,
 		.comp = 3, .trace_id = 0xc0de0000u, .type_info = 0x05000004u,
 		.ctx = 100, .ts = 0x100000002ull, .level = 0x20000000u,
 		.payload = &v, .hint = "signal0",
@@ -186,7 +186,7 @@ static void on_frame(void *ctx, const struct mttd_mtt_frame *f, uint64_t off)
 
 	(void)off;
 	d->frames++;
-	if (f->cmd == MTTD_MTT_CMD_META) {
+	if (f->cmd == MTT_FRAME_CMD_META) {
 		d->metas++;
 		if (d->threads)
 			return;
@@ -206,9 +206,9 @@ static void on_frame(void *ctx, const struct mttd_mtt_frame *f, uint64_t off)
 	}
 	mttd_mtt_value(f, v, sizeof(v));
 	snprintf(line, sizeof(line), "%s %s %s=%s|",
-		 f->cmd == MTTD_MTT_CMD_META ? "META" :
-		 f->cmd == MTTD_MTT_CMD_RAW ? "RAW" : "TRACE",
-		 (f->flags & MTTD_MTT_F_LEVEL) ?
+		 f->cmd == MTT_FRAME_CMD_META ? "META" :
+		 f->cmd == MTT_FRAME_CMD_RAW ? "RAW" : "TRACE",
+		 (f->flags & MTT_FRAME_F_LEVEL) ?
 		 mttd_mtt_level_name(f->level, lb) : "-", f->hint, v);
 	add(d, line);
 }

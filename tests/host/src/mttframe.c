@@ -77,7 +77,7 @@ static void test_golden(void)
 	ok(mttd_mtt_parse(golden, sizeof(golden), &f) == 52, "parses");
 	is_u64(f.target, 1, "target");
 	is_u64(f.version, 0x10, "version 1.0");
-	is_u64(f.cmd, MTTD_MTT_CMD_TRACE, "TRACE");
+	is_u64(f.cmd, MTT_FRAME_CMD_TRACE, "TRACE");
 	is_u64(f.flags, 0x0f, "flags");
 	is_u64(f.comp, 3, "component id (word 2)");
 	is_u64(f.trace_id, 0xc0de0000u, "trace id (word 3)");
@@ -218,7 +218,7 @@ static void test_crc_tstv(void)
 {
 	uint8_t b[64];
 	struct mttd_mtt_frame f;
-	size_t n = mk(b, MTTD_MTT_F_CRC, 0x05000004, "\x01\0\0\0");
+	size_t n = mk(b, MTT_FRAME_F_CRC, 0x05000004, "\x01\0\0\0");
 	uint16_t c;
 
 	is_u64(crc16((const uint8_t *)"123456789", 9), 0x29b1,
@@ -234,7 +234,7 @@ static void test_crc_tstv(void)
 	   "a wrong CRC is flagged");
 
 	/* TSTV: seconds and microseconds */
-	n = mk(b, MTTD_MTT_F_TSTV, 0, "");
+	n = mk(b, MTT_FRAME_F_TSTV, 0, "");
 	memcpy(b + 20, "\x02\0\0\0\x03\0\0\0", 8);
 	ok(mttd_mtt_parse(b, 28, &f) == 28 && f.ts == 2000003000ull,
 	   "TSTV: 2 s 3 us");
@@ -261,13 +261,13 @@ static void test_names(void)
 				    sizeof(err)), "collateral loads");
 	n = mttd_mtt_names_new(c);
 	ok(n != NULL, "names");
-	mttd_mtt_parse(b, mk(b, MTTD_MTT_CMD_META, 0x01020004, "comp"), &f);
+	mttd_mtt_parse(b, mk(b, MTT_FRAME_CMD_META, 0x01020004, "comp"), &f);
 	ok(mttd_mtt_names_learn(n, &f), "META frame names component 7");
 	is_str(mttd_mtt_comp_name(n, 7), "comp", "component 7 is \"comp\"");
 	is_str(mttd_mtt_comp_name(n, 9), "from_xml",
 	       "component 9 named by the collateral");
 	ok(mttd_mtt_comp_name(n, 8) == NULL, "component 8 has no name");
-	mttd_mtt_parse(b, mk(b, MTTD_MTT_F_DICT, 0, ""), &f);
+	mttd_mtt_parse(b, mk(b, MTT_FRAME_F_DICT, 0, ""), &f);
 	ok(mttd_mtt_value_name(n, &f) == NULL, "DICT key 0: no text");
 	b[12] = 0x34;
 	b[13] = 0x12;

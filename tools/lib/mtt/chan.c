@@ -250,11 +250,11 @@ static int tchan_send(struct tchan *tc, const uint8_t *buf, size_t n)
 static int chan_meta(struct tchan *tc, uint32_t tid)
 {
 	struct mttl_comp *c = tc->c;
-	uint8_t buf[MTTL_PREAMBLE + 12 + MTT_COMP_NAME_LEN];
+	uint8_t buf[MTT_FRAME_PREAMBLE_BYTES + 12 + MTT_COMP_NAME_LEN];
 	struct mttl_rec r = {
 		.target = (uint32_t)sched_getcpu(),
-		.cmd = MTTL_CMD_META,
-		.flags = MTTL_F_CTXT | MTTL_F_TS64,
+		.cmd = MTT_FRAME_CMD_META,
+		.flags = MTT_FRAME_F_CTXT | MTT_FRAME_F_TS64,
 		.comp = c->id,
 		.type_info = MTTL_TI_STRING | (uint32_t)strlen(c->name),
 		.ctx = tid,

@@ -19,40 +19,40 @@ static uint8_t *put32(uint8_t *p, uint32_t v)
 
 size_t mttl_frame_len(const struct mttl_rec *r)
 {
-	size_t n = MTTL_PREAMBLE;
+	size_t n = MTT_FRAME_PREAMBLE_BYTES;
 	size_t size = r->type_info & 0xffffu;
 
-	if (r->flags & MTTL_F_CTXT)
+	if (r->flags & MTT_FRAME_F_CTXT)
 		n += 4;
-	if (r->flags & MTTL_F_TS64)
+	if (r->flags & MTT_FRAME_F_TS64)
 		n += 8;
-	if (r->flags & MTTL_F_LEVEL)
+	if (r->flags & MTT_FRAME_F_LEVEL)
 		n += 4;
 	n += (size + 3) & ~(size_t)3;
-	if (r->flags & MTTL_F_HINT)
-		n += MTTL_HINT_LEN;
+	if (r->flags & MTT_FRAME_F_HINT)
+		n += MTT_FRAME_HINT_BYTES;
 	return n;
 }
 
 size_t mttl_frame_put(uint8_t *buf, const struct mttl_rec *r)
 {
 	size_t size = r->type_info & 0xffffu;
-	uint32_t target = r->target > MTTL_TARGET_MAX ? MTTL_TARGET_MAX :
+	uint32_t target = r->target > MTT_FRAME_TARGET_CPU_MAX ? MTT_FRAME_TARGET_CPU_MAX :
 			  r->target;
 	uint8_t *p = buf;
 
-	p = put32(p, MTTL_SYNC | MTTL_VERSION | target);
+	p = put32(p, MTT_FRAME_WORD0(target));
 	p = put32(p, r->cmd | (r->flags & 0xffffu));
 	p = put32(p, r->comp);
 	p = put32(p, r->trace_id);
 	p = put32(p, r->type_info);
-	if (r->flags & MTTL_F_CTXT)
+	if (r->flags & MTT_FRAME_F_CTXT)
 		p = put32(p, r->ctx);
-	if (r->flags & MTTL_F_TS64) {
+	if (r->flags & MTT_FRAME_F_TS64) {
 		p = put32(p, (uint32_t)r->ts);
 		p = put32(p, (uint32_t)(r->ts >> 32));
 	}
-	if (r->flags & MTTL_F_LEVEL)
+	if (r->flags & MTT_FRAME_F_LEVEL)
 		p = put32(p, r->level);
 	if (size)
 		memcpy(p, r->payload, size);
@@ -61,12 +61,12 @@ size_t mttl_frame_put(uint8_t *buf, const struct mttl_rec *r)
 		*p++ = 0;
 		size++;
 	}
-	if (r->flags & MTTL_F_HINT) {
-		size_t hl = strnlen(r->hint, MTTL_HINT_LEN);
+	if (r->flags & MTT_FRAME_F_HINT) {
+		size_t hl = strnlen(r->hint, MTT_FRAME_HINT_BYTES);
 
 		memcpy(p, r->hint, hl);
-		memset(p + hl, 0, MTTL_HINT_LEN - hl);
-		p += MTTL_HINT_LEN;
+		memset(p + hl, 0, MTT_FRAME_HINT_BYTES - hl);
+		p += MTT_FRAME_HINT_BYTES;
 	}
 	return (size_t)(p - buf);
 }

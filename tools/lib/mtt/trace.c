@@ -35,8 +35,8 @@ static mtt_return_t emit(struct mttl_comp *c, struct mttl_rec *r)
 		return MTT_ERR_CONNECTION;
 	}
 	cpu = sched_getcpu();
-	r->target = cpu < 0 ? MTTL_TARGET_MAX : (uint32_t)cpu;
-	r->flags |= MTTL_F_CTXT | MTTL_F_TS64 | MTTL_F_LEVEL;
+	r->target = cpu < 0 ? MTT_FRAME_TARGET_CPU_MAX : (uint32_t)cpu;
+	r->flags |= MTT_FRAME_F_CTXT | MTT_FRAME_F_TS64 | MTT_FRAME_F_LEVEL;
 	r->ctx = mttl_tid();
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	r->ts = (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
@@ -66,13 +66,13 @@ mtt_return_t __mtt_trace(struct mtt_component *comp, uint32_t level,
 			 const char *hint)
 {
 	struct mttl_rec r = {
-		.cmd = MTTL_CMD_TRACE,
+		.cmd = MTT_FRAME_CMD_TRACE,
 		.trace_id = (uint32_t)(uintptr_t)__builtin_return_address(0),
 		.type_info = type_info,
 		.level = level,
 		.payload = data,
 		.hint = hint,
-		.flags = hint ? MTTL_F_HINT : 0,
+		.flags = hint ? MTT_FRAME_F_HINT : 0,
 	};
 
 	if (!comp || (MTT_TYPE_SIZE(type_info) && !data))
@@ -87,7 +87,7 @@ mtt_return_t __mtt_print(struct mtt_component *comp, uint32_t level,
 {
 	char text[PRINT_MAX];
 	struct mttl_rec r = {
-		.cmd = MTTL_CMD_TRACE,
+		.cmd = MTT_FRAME_CMD_TRACE,
 		.trace_id = (uint32_t)(uintptr_t)__builtin_return_address(0),
 		.level = level,
 		.payload = text,
@@ -113,7 +113,7 @@ mtt_return_t mtt_data_raw(const uint32_t id, const uint32_t level,
 			  const uint32_t length, const void *data)
 {
 	struct mttl_rec r = {
-		.cmd = MTTL_CMD_RAW,
+		.cmd = MTT_FRAME_CMD_RAW,
 		.comp = id,
 		.trace_id = (uint32_t)(uintptr_t)__builtin_return_address(0),
 		.type_info = MTTL_TI_BLOB | length,

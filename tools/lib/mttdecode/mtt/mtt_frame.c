@@ -18,26 +18,26 @@ static uint32_t le32(const uint8_t *p)
 long mttd_mtt_frame_len(const uint8_t *p, size_t n)
 {
 	uint32_t w0, w1, size;
-	long len = MTTD_MTT_PREAMBLE;
+	long len = MTT_FRAME_PREAMBLE_BYTES;
 
 	if (n < 8)
 		return -1;
 	w0 = le32(p);
-	if ((w0 & MTTD_MTT_SYNC_MASK) != MTTD_MTT_SYNC ||
-	    ((w0 >> 8) & 0xff) != MTTD_MTT_VERSION)
+	if ((w0 & MTT_FRAME_SYNC_MASK) != MTT_FRAME_SYNC ||
+	    ((w0 >> 8) & 0xff) != MTT_FRAME_VERSION)
 		return 0;
 	w1 = le32(p + 4);
-	if (w1 & MTTD_MTT_F_CTXT)
+	if (w1 & MTT_FRAME_F_CTXT)
 		len += 4;
-	if (w1 & (MTTD_MTT_F_TS64 | MTTD_MTT_F_TSTV))
+	if (w1 & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV))
 		len += 8;
-	if (w1 & MTTD_MTT_F_LEVEL)
+	if (w1 & MTT_FRAME_F_LEVEL)
 		len += 4;
-	if (w1 & MTTD_MTT_F_HINT)
-		len += MTTD_MTT_HINT_LEN;
-	if (w1 & MTTD_MTT_F_CRC)
+	if (w1 & MTT_FRAME_F_HINT)
+		len += MTT_FRAME_HINT_BYTES;
+	if (w1 & MTT_FRAME_F_CRC)
 		len += 4;
-	if (n < MTTD_MTT_PREAMBLE)
+	if (n < MTT_FRAME_PREAMBLE_BYTES)
 		return len;	/* at least this: the size is not known yet */
 	size = le32(p + 16) & 0xffffu;
 	return len + (long)((size + 3) & ~3u);
@@ -51,7 +51,7 @@ long mttd_mtt_parse(const uint8_t *p, size_t n, struct mttd_mtt_frame *f)
 
 	if (len == 0)
 		return 0;
-	if (len < 0 || n < MTTD_MTT_PREAMBLE || (size_t)len > n)
+	if (len < 0 || n < MTT_FRAME_PREAMBLE_BYTES || (size_t)len > n)
 		return -1;
 	memset(f, 0, sizeof(*f));
 	w0 = le32(p);
@@ -63,33 +63,33 @@ long mttd_mtt_parse(const uint8_t *p, size_t n, struct mttd_mtt_frame *f)
 	f->comp = le32(p + 8);
 	f->trace_id = le32(p + 12);
 	f->type_info = le32(p + 16);
-	q = p + MTTD_MTT_PREAMBLE;
-	if (f->flags & MTTD_MTT_F_CTXT) {
+	q = p + MTT_FRAME_PREAMBLE_BYTES;
+	if (f->flags & MTT_FRAME_F_CTXT) {
 		f->ctx = le32(q);
 		q += 4;
 	}
-	if (f->flags & MTTD_MTT_F_TS64) {
+	if (f->flags & MTT_FRAME_F_TS64) {
 		f->ts = (uint64_t)le32(q) | (uint64_t)le32(q + 4) << 32;
 		q += 8;
-	} else if (f->flags & MTTD_MTT_F_TSTV) {
+	} else if (f->flags & MTT_FRAME_F_TSTV) {
 		f->ts = (uint64_t)le32(q) * 1000000000u +
 			(uint64_t)le32(q + 4) * 1000u;
 		q += 8;
 	}
-	if (f->flags & MTTD_MTT_F_LEVEL) {
+	if (f->flags & MTT_FRAME_F_LEVEL) {
 		f->level = le32(q);
 		q += 4;
 	}
 	f->payload = q;
 	f->payload_len = f->type_info & 0xffffu;
 	q += (f->payload_len + 3) & ~(size_t)3;
-	if (f->flags & MTTD_MTT_F_HINT) {
-		memcpy(f->hint, q, MTTD_MTT_HINT_LEN);
-		f->hint[MTTD_MTT_HINT_LEN] = 0;
-		q += MTTD_MTT_HINT_LEN;
+	if (f->flags & MTT_FRAME_F_HINT) {
+		memcpy(f->hint, q, MTT_FRAME_HINT_BYTES);
+		f->hint[MTT_FRAME_HINT_BYTES] = 0;
+		q += MTT_FRAME_HINT_BYTES;
 	}
 	f->crc_ok = -1;
-	if (f->flags & MTTD_MTT_F_CRC)
+	if (f->flags & MTT_FRAME_F_CRC)
 		f->crc_ok = le32(q) == wire_crc16_ccitt(WIRE_CRC16_START, p,
 							(size_t)(q - p));
 	f->len = (size_t)len;
@@ -102,8 +102,8 @@ int mttd_mtt_is_frame(const uint8_t *p, size_t n)
 
 	/* most messages are not frames: the sync word decides (decoders
 	 * ask this of every message) */
-	if (n < MTTD_MTT_PREAMBLE ||
-	    (le32(p) & MTTD_MTT_SYNC_MASK) != MTTD_MTT_SYNC)
+	if (n < MTT_FRAME_PREAMBLE_BYTES ||
+	    (le32(p) & MTT_FRAME_SYNC_MASK) != MTT_FRAME_SYNC)
 		return 0;
 	len = mttd_mtt_frame_len(p, n);
 	return len > 0 && (size_t)len == n;
@@ -165,11 +165,11 @@ unsigned int mttd_mtt_severity(uint32_t level)
 const char *mttd_mtt_cmd_name(uint32_t cmd)
 {
 	switch (cmd) {
-	case MTTD_MTT_CMD_TRACE: return "TRACE";
-	case MTTD_MTT_CMD_META: return "META";
-	case MTTD_MTT_CMD_RAW: return "RAW";
-	case MTTD_MTT_CMD_START: return "START";
-	case MTTD_MTT_CMD_STOP: return "STOP";
+	case MTT_FRAME_CMD_TRACE: return "TRACE";
+	case MTT_FRAME_CMD_META: return "META";
+	case MTT_FRAME_CMD_RAW: return "RAW";
+	case MTT_FRAME_CMD_START: return "START";
+	case MTT_FRAME_CMD_STOP: return "STOP";
 	default: return NULL;
 	}
 }

@@ -69,7 +69,7 @@ int mttd_mtt_names_learn(struct mttd_mtt_names *n,
 	struct comp *c;
 	size_t len;
 
-	if (f->cmd != MTTD_MTT_CMD_META || !f->payload_len)
+	if (f->cmd != MTT_FRAME_CMD_META || !f->payload_len)
 		return 0;
 	c = find(n, f->comp);
 	if (!c) {
@@ -114,7 +114,7 @@ const char *mttd_mtt_value_name(const struct mttd_mtt_names *n,
 
 	if (f->hint[0])
 		return f->hint;
-	if (!(f->flags & MTTD_MTT_F_DICT) || n->client < 0)
+	if (!(f->flags & MTT_FRAME_F_DICT) || n->client < 0)
 		return NULL;
 	e = mttd_coll_find(n->coll, n->client, MTTD_COLL_CATALOG32,
 			   f->trace_id);

@@ -63,7 +63,7 @@ int mttd_mtt_number(const struct mttd_mtt_frame *f, size_t i, double *v)
 	const uint8_t *p;
 	uint64_t u;
 
-	if (!es || (f->type_info & MTTD_MTT_T_STRING) ||
+	if (!es || (f->type_info & MTT_TYPEP_STRING) ||
 	    (i + 1) * es > f->payload_len)
 		return 0;
 	p = f->payload + i * es;
@@ -97,7 +97,7 @@ static void elem(struct sbuf *b, const struct mttd_mtt_frame *f, size_t i)
 	uint64_t u = le(f->payload + i * es, es);
 	double d;
 
-	if (f->type_info & MTTD_MTT_T_SHOWHEX) {
+	if (f->type_info & MTT_TYPEP_SHOWHEX) {
 		put(b, "0x%0*llx", (int)es * 2, (unsigned long long)u);
 		return;
 	}
@@ -155,14 +155,14 @@ size_t mttd_mtt_value(const struct mttd_mtt_frame *f, char *buf, size_t cap)
 
 	if (cap)
 		buf[0] = 0;
-	if (f->type_info & MTTD_MTT_T_STRING) {
+	if (f->type_info & MTT_TYPEP_STRING) {
 		string(&b, f->payload, f->payload_len);
 	} else if (!f->payload_len) {
 		put(&b, "-");
 	} else if (!es || f->payload_len % es) {
 		for (i = 0; i < f->payload_len; i++)
 			put(&b, "%s%02x", i ? " " : "", f->payload[i]);
-	} else if (!(f->type_info & MTTD_MTT_T_VECTOR) &&
+	} else if (!(f->type_info & MTT_TYPEP_VECTOR) &&
 		   f->payload_len == es) {
 		elem(&b, f, 0);
 	} else {

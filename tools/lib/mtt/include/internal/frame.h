@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * frame.h - the native MTT frame libmtt writes (Documentation/mtt.rst,
- * "The native frame"): constants and the encoder.
+ * "The native frame"): the encoder.
  */
 #ifndef MTTL_FRAME_H
 #define MTTL_FRAME_H
@@ -9,26 +9,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define MTTL_SYNC		0xeee00000u
-#define MTTL_VERSION		0x1000u		/* major 1 << 12 | minor 0 << 8 */
-#define MTTL_TARGET_MAX		0x3fu
+/* the frame's layout and values: include/uapi/linux/mtt_frame.h, the one
+ * definition the kernel, libmtt and the decoder share */
+#include <linux/mtt_defs.h>
+#include <linux/mtt_frame.h>
 
-#define MTTL_CMD_TRACE		0x00000000u
-#define MTTL_CMD_META		0x40000000u
-#define MTTL_CMD_RAW		0x80000000u
-
-#define MTTL_F_CTXT		0x0001u
-#define MTTL_F_TS64		0x0002u
-#define MTTL_F_LEVEL		0x0004u
-#define MTTL_F_HINT		0x0008u
-
-#define MTTL_HINT_LEN		12
-#define MTTL_PREAMBLE		20
-/* the longest frame: preamble, ctx, ts, level, payload, hint */
-#define MTTL_FRAME_MAX		(MTTL_PREAMBLE + 16 + 0x10000 + MTTL_HINT_LEN)
-
-#define MTTL_TI_STRING		0x01020000u	/* UINT8 | STRING */
-#define MTTL_TI_BLOB		0x01010000u	/* UINT8 | VECTOR */
+/* the type_info of a string and of a byte blob (<linux/mtt_defs.h>) */
+#define MTTL_TI_STRING		(MTT_TYPE_UINT8 | MTT_TYPEP_STRING)
+#define MTTL_TI_BLOB		(MTT_TYPE_UINT8 | MTT_TYPEP_VECTOR)
 
 /* One frame's fields; flags say which optional ones are present. */
 struct mttl_rec {
@@ -42,7 +30,7 @@ struct mttl_rec {
 	uint64_t	ts;
 	uint32_t	level;
 	const void	*payload;	/* type_info & 0xffff bytes */
-	const char	*hint;		/* with MTTL_F_HINT */
+	const char	*hint;		/* with MTT_FRAME_F_HINT */
 };
 
 /* Bytes the frame of r takes. */

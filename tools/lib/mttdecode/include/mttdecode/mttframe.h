@@ -17,40 +17,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * The frame's layout and values (MTT_FRAME_*) and the type_info encodings
+ * (MTT_TYPE*): the one definition that the kernel, libmtt and this
+ * library share, include/uapi/linux/mtt_frame.h and mtt_defs.h in the
+ * source tree, installed beside this header.
+ */
+#include "mtt_defs.h"
+#include "mtt_frame.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
 struct mttd_coll;
-
-#define MTTD_MTT_SYNC		0xeee00000u
-#define MTTD_MTT_SYNC_MASK	0xfff00000u
-#define MTTD_MTT_VERSION	0x10u	/* major 1, minor 0: w0 bits 15:8 */
-#define MTTD_MTT_PREAMBLE	20u
-#define MTTD_MTT_HINT_LEN	12u
-/* SyS-T RAW subtype (protocol id) of MTT frames */
-#define MTTD_MTT_SYST_PROTOCOL	0x31u
-
-/* commands (w1 bits 31:16) */
-#define MTTD_MTT_CMD_TRACE	0x00000000u
-#define MTTD_MTT_CMD_META	0x40000000u
-#define MTTD_MTT_CMD_RAW	0x80000000u
-#define MTTD_MTT_CMD_START	0x01000000u
-#define MTTD_MTT_CMD_STOP	0x02000000u
-
-/* flags (w1 bits 15:0) */
-#define MTTD_MTT_F_CTXT		0x0001u
-#define MTTD_MTT_F_TS64		0x0002u
-#define MTTD_MTT_F_LEVEL	0x0004u
-#define MTTD_MTT_F_HINT		0x0008u
-#define MTTD_MTT_F_DICT		0x0010u
-#define MTTD_MTT_F_TSTV		0x0020u
-#define MTTD_MTT_F_CRC		0x0800u
-
-/* type_info */
-#define MTTD_MTT_T_VECTOR	0x00010000u
-#define MTTD_MTT_T_STRING	0x00020000u
-#define MTTD_MTT_T_SHOWHEX	0x00040000u
 
 struct mttd_mtt_frame {
 	uint32_t target;	/* w0 bits 7:0 (Linux: CPU) */
@@ -65,7 +45,7 @@ struct mttd_mtt_frame {
 	uint32_t level;		/* LEVEL: the MTT_LEVEL_* value */
 	const uint8_t *payload;	/* type_info & 0xffff bytes */
 	size_t payload_len;
-	char hint[MTTD_MTT_HINT_LEN + 1];	/* NUL-terminated; "" if none */
+	char hint[MTT_FRAME_HINT_BYTES + 1];	/* NUL-terminated; "" if none */
 	size_t len;		/* bytes of the whole frame */
 	int crc_ok;		/* CRC: 1 good, 0 bad; -1 without CRC */
 };

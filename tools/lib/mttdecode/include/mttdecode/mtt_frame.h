@@ -1,0 +1,1 @@
+../../../../../include/uapi/linux/mtt_frame.h
