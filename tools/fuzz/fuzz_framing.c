@@ -39,6 +39,19 @@ static int feed(void *o, int msc, const uint8_t *p, size_t n)
 	return msc ? mttd_msc_feed(o, p, n) : mttd_cs_feed(o, p, n);
 }
 
+/* the decoder a run feeds, for fuzz_feed() */
+struct framing {
+	void *o;
+	int msc;
+};
+
+static int feed_framing(void *ctx, const uint8_t *p, size_t n)
+{
+	const struct framing *f = ctx;
+
+	return feed(f->o, f->msc, p, n);
+}
+
 /* mode 0: whole; 1: random chunks; 2: single bytes */
 static uint64_t unframe(uint8_t sel, const uint8_t *data, size_t size,
 			int mode)
@@ -54,30 +67,11 @@ static uint64_t unframe(uint8_t sel, const uint8_t *data, size_t size,
 	};
 	int msc = !(sel & 3);
 	void *o = msc ? (void *)mttd_msc_new(&mc) : (void *)mttd_cs_new(&cc);
-	uint64_t seed = size * 0x9e3779b97f4a7c15ULL + 1;
-	size_t off = 0;
+	struct framing f = { o, msc };
 
 	if (!o)
 		abort();
-	if (mode == 0) {
-		if (feed(o, msc, data, size))
-			abort();
-	}
-	while (mode && off < size) {
-		size_t n = 1;
-		uint8_t *copy;
-
-		if (mode == 1)
-			n = fuzz_chunk(&seed, 97, size - off);
-		copy = malloc(n);
-		if (!copy)
-			abort();
-		memcpy(copy, data + off, n);
-		if (feed(o, msc, copy, n))
-			abort();
-		free(copy);
-		off += n;
-	}
+	fuzz_feed(mode, 97, data, size, &f, feed_framing);
 	if (msc) {
 		const struct mttd_msc_stats *s = mttd_msc_stats(o);
 

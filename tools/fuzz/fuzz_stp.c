@@ -74,6 +74,13 @@ static void on_mev(void *ctx, const struct mttd_msg_event *e)
 	fuzz_mix64(&r->h, r->hm);
 }
 
+/* fuzz_feed()'s feed: the decoder's own result is checked at the end */
+static int feed_stp(void *d, const uint8_t *p, size_t n)
+{
+	mttd_stp_feed(d, p, n);
+	return 0;
+}
+
 /*
  * mode 0: whole; 1: random chunks; 2: single bytes.  fused: the decoder
  * feeds the message layer itself (no events seen here).  *hm gets the
@@ -89,8 +96,6 @@ static uint64_t decode(const uint8_t *data, size_t size, int mode,
 	struct mttd_stp_config cfg = { .fn = on_events, .ctx = &r,
 				       .flags = flags };
 	struct mttd_stp *d;
-	uint64_t seed = size * 0x9e3779b97f4a7c15ULL + 1;
-	size_t off = 0;
 
 	r.msg = mttd_msg_new(&mc);
 	if (fused) {
@@ -101,24 +106,7 @@ static uint64_t decode(const uint8_t *data, size_t size, int mode,
 	if (!r.msg || !d)
 		abort();
 	mttd_msg_add_sink(r.msg, &sink);
-	if (mode == 0) {
-		mttd_stp_feed(d, data, size);
-	} else {
-		while (off < size) {
-			size_t n = 1;
-			uint8_t *copy;
-
-			if (mode == 1)
-				n = fuzz_chunk(&seed, 67, size - off);
-			copy = malloc(n);
-			if (!copy)
-				abort();
-			memcpy(copy, data + off, n);
-			mttd_stp_feed(d, copy, n);
-			free(copy);
-			off += n;
-		}
-	}
+	fuzz_feed(mode, 67, data, size, d, feed_stp);
 	mttd_stp_finish(d);
 	if (mttd_stp_feed(d, data, size) != -1 || mttd_stp_finish(d) != -1)
 		abort();
