@@ -83,17 +83,18 @@ sub in_tree {
 	return $built;
 }
 
-# the repository paths a line mentions, placeholders and build output left out
+# the repository paths a text mentions, [line, path] each; placeholders,
+# the kernel's paths and build output left out
 sub paths_of {
-	my ($line) = @_;
+	my ($text) = @_;
 	my @p;
-	while ($line =~ /$PATH/g) {
+	while ($text =~ /$PATH/g) {
 		my ($p, $start) = ($1, $-[1]);
 		$p =~ s/[.]+$//;		# a sentence's full stop
 		next if $p =~ $BUILD;
-		next if substr($line, 0, $start) =~ $KERNEL;
+		next if substr($text, 0, $start) =~ $KERNEL;
 		next if grep { /^[A-Z]+$/ } split m{[/-]}, $p;	# tools/X, t-NN-x
-		push @p, $p;
+		push @p, [1 + (substr($text, 0, $start) =~ tr/\n//), $p];
 	}
 	return @p;
 }
@@ -130,12 +131,13 @@ sub ok {
 print '1..' . (2 + @docs) . "\n";
 
 # self-test: what the pattern takes and what it leaves
-my @sample = paths_of(join ' ', 'see tools/lib/mttdecode/stp/stp_api.c.',
+my @sample = map { $_->[1] } paths_of(join ' ', 'see tools/lib/mttdecode/stp/stp_api.c.',
 	'``tests/host/*.t``', 'tools/lib/X builds libX', '/sys/kernel/config/stp-policy',
 	'<linux/stm.h>', 'https://example.org/tools/x', 'tools/build/mttdecode',
 	'fuzz/corpus-<name>/', 'tools/fuzz/corpus-<name>/', 'make -C tools',
 	'include/uapi/linux/', '$(B)/tools/y', 'stp_ops.[ch] in tools/lib/mttdecode/stp/stp_ops.[ch]',
-	"Linux's ``drivers/hwtracing/stm/stm.h``", 'tests/guest/t-NN-name.sh');
+	"Linux's ``drivers/hwtracing/stm/stm.h``", "the kernel's\n  scripts/faddr2line",
+	'tests/guest/t-NN-name.sh');
 my $want = 'tools/lib/mttdecode/stp/stp_api.c tests/host/*.t include/uapi/linux/ '
 	. 'tools/lib/mttdecode/stp/stp_ops.[ch]';
 ok("@sample" eq $want && in_tree('tests/host/*.t') && !in_tree('tools/nosuch/*.c')
@@ -148,14 +150,10 @@ ok("@sample" eq $want && in_tree('tests/host/*.t') && !in_tree('tools/nosuch/*.c
 
 for my $doc (@docs) {
 	open my $fh, '<', $doc or die "$doc: $!";
-	my ($seen, @bad) = (0);
-	while (my $l = <$fh>) {
-		for my $p (paths_of($l)) {
-			$seen++;
-			push @bad, "$doc:$.: $p" unless in_tree($p);
-		}
-	}
+	my @p = paths_of(do { local $/; <$fh> });
 	close $fh;
+	my $seen = @p;
+	my @bad = map { "$doc:$_->[0]: $_->[1]" } grep { !in_tree($_->[1]) } @p;
 	ok(!@bad, "$doc: the $seen repository paths it names exist", @bad);
 }
 
