@@ -7,7 +7,8 @@
 # scripts/... with at least one part after the folder) exists: a file, a
 # folder, or a glob (*, [ch]) that matches at least one file.  Not
 # checked: what is not a repository path by its form (/sys/..., <linux/
-# stm.h>, a URL: anything after a "/", "<" or a word character), a path
+# stm.h>, a URL: anything after a "/", "<" or a word character but -I
+# and -L), a path
 # in the kernel's tree (after "kernel's" or "Linux's": Linux's
 # drivers/hwtracing/...), paths with a placeholder part (tools/X,
 # tools/CMD/..., t-NN-name.sh: a word in capitals only, or a part that
@@ -29,7 +30,7 @@ chdir $top or die "cd $top: $!";
 my $PREFIX = qr{(?:tools|tests|drivers|include|scripts)};
 # a path part: letters, digits, . _ - and the globs * and [..]
 my $PART = qr{[A-Za-z0-9_.*\[\]-]++};
-my $PATH = qr{(?<![\w/<.\$-])($PREFIX/$PART(?:/$PART)*+/?+)(?![\w<])};
+my $PATH = qr{(?:(?<=-[IL])|(?<![\w/<.\$-]))($PREFIX/$PART(?:/$PART)*+/?+)(?![\w<])};
 # a path in the kernel's tree is named as such just before it
 my $KERNEL = qr{(?:kernel|Linux)'s\s+`*$};
 my $BUILD = qr{^(?:tools/build|tests/build|tests/vm/out)(?:/|$)};
@@ -137,9 +138,9 @@ my @sample = map { $_->[1] } paths_of(join ' ', 'see tools/lib/mttdecode/stp/stp
 	'fuzz/corpus-<name>/', 'tools/fuzz/corpus-<name>/', 'make -C tools',
 	'include/uapi/linux/', '$(B)/tools/y', 'stp_ops.[ch] in tools/lib/mttdecode/stp/stp_ops.[ch]',
 	"Linux's ``drivers/hwtracing/stm/stm.h``", "the kernel's\n  scripts/faddr2line",
-	'tests/guest/t-NN-name.sh');
+	'tests/guest/t-NN-name.sh', 'cc -Itools/lib/mtt/include/mtt');
 my $want = 'tools/lib/mttdecode/stp/stp_api.c tests/host/*.t include/uapi/linux/ '
-	. 'tools/lib/mttdecode/stp/stp_ops.[ch]';
+	. 'tools/lib/mttdecode/stp/stp_ops.[ch] tools/lib/mtt/include/mtt';
 ok("@sample" eq $want && in_tree('tests/host/*.t') && !in_tree('tools/nosuch/*.c')
 	&& in_tree('tools/lib/mttdecode/stp/stp_ops.[ch]') && in_tree('tools/lib/mttdecode/stp/')
 	&& in_tree('drivers/stm/stm_p_sys-t.ko') && in_tree('drivers/swstm/swstm')
