@@ -100,22 +100,26 @@ sub paths_of {
 	return @p;
 }
 
-# tools/README.md's tables: [line, folder, name] for each name in a
-# row's first cell, under the last heading that names a folder
-sub table_names {
-	my ($file) = @_;
+# Folder tables (tools/README.md): under a heading that names a folder
+# (`tools/lib/mttdecode/stp/`), a row's first cell names files of that
+# folder.  Returns the text with those cells blanked (they are relative
+# to the folder, not repository paths) and [line, folder, name] for each
+# name in them.
+sub folder_tables {
+	my ($text) = @_;
 	my (@n, $dir);
-	open my $fh, '<', $file or die "$file: $!";
-	while (my $l = <$fh>) {
+	my @lines = split /^/, $text;
+	for my $i (0 .. $#lines) {
+		my $l = $lines[$i];
 		if ($l =~ /^#/) {
 			$dir = $l =~ /`((?:tools|tests)\/[^`]*\/)`/ ? $1 : undef;
 		} elsif (defined $dir && $l =~ /^\|\s*(`[^|]*?)\s*\|/) {
 			my $cell = $1;
-			push @n, [$., $dir, $1] while $cell =~ /`([^`]+)`/g;
+			push @n, [$i + 1, $dir, $1] while $cell =~ /`([^`]+)`/g;
+			$lines[$i] =~ s/^(\|[^|]*)/' ' x length $1/e;
 		}
 	}
-	close $fh;
-	return @n;
+	return (join('', @lines), @n);
 }
 
 my @docs = ('README', 'tools/README.md', sort glob('Documentation/*.rst'));
@@ -139,30 +143,33 @@ my @sample = map { $_->[1] } paths_of(join ' ', 'see tools/lib/mttdecode/stp/stp
 	'include/uapi/linux/', '$(B)/tools/y', 'stp_ops.[ch] in tools/lib/mttdecode/stp/stp_ops.[ch]',
 	"Linux's ``drivers/hwtracing/stm/stm.h``", "the kernel's\n  scripts/faddr2line",
 	'tests/guest/t-NN-name.sh', 'cc -Itools/lib/mtt/include/mtt');
+my ($masked, @table) = folder_tables("## `tools/x/`\n| file | job |\n| `a.c`, `b.h` | tools/y.c |\n");
 my $want = 'tools/lib/mttdecode/stp/stp_api.c tests/host/*.t include/uapi/linux/ '
 	. 'tools/lib/mttdecode/stp/stp_ops.[ch] tools/lib/mtt/include/mtt';
 ok("@sample" eq $want && in_tree('tests/host/*.t') && !in_tree('tools/nosuch/*.c')
 	&& in_tree('tools/lib/mttdecode/stp/stp_ops.[ch]') && in_tree('tools/lib/mttdecode/stp/')
 	&& in_tree('drivers/stm/stm_p_sys-t.ko') && in_tree('drivers/swstm/swstm')
 	&& !in_tree('drivers/stm/core.ko') && in_tree('tests/guest/mtt_check')
-	&& !in_tree('tests/guest/nosuch'),
-	'self-test: repository paths and globs taken, not /sys, <linux/...>, URLs, the kernel\'s paths, placeholders, build output; built modules and programs by their source',
+	&& !in_tree('tests/guest/nosuch')
+	&& join(' ', map { @$_ } @table) eq '3 tools/x/ a.c 3 tools/x/ b.h'
+	&& $masked !~ /a\.c/ && $masked =~ /tools\/y\.c/,
+	'self-test: repository paths and globs taken, not /sys, <linux/...>, URLs, the kernel\'s paths, placeholders, build output; built modules and programs by their source; folder tables',
 	"got: @sample", "want: $want");
 
+my @names;
 for my $doc (@docs) {
 	open my $fh, '<', $doc or die "$doc: $!";
-	my @p = paths_of(do { local $/; <$fh> });
+	my ($text, @in_tables) = folder_tables(do { local $/; <$fh> });
 	close $fh;
+	push @names, map { [$doc, @$_] } @in_tables;
+	my @p = paths_of($text);
 	my $seen = @p;
 	my @bad = map { "$doc:$_->[0]: $_->[1]" } grep { !in_tree($_->[1]) } @p;
 	ok(!@bad, "$doc: the $seen repository paths it names exist", @bad);
 }
 
-my @names = table_names('tools/README.md');
-my @bad;
-for (@names) {
-	my ($line, $dir, $name) = @$_;
-	push @bad, "tools/README.md:$line: $dir$name" unless in_tree("$dir$name");
-}
-ok(@names && !@bad, 'tools/README.md: the ' . @names . ' names in its folders\' tables are files there', @bad);
+my @bad = map { "$_->[0]:$_->[1]: $_->[2]$_->[3]" } grep { !in_tree("$_->[2]$_->[3]") } @names;
+my $in_readme = grep { $_->[0] eq 'tools/README.md' } @names;
+ok($in_readme && !@bad, 'folder tables: the ' . @names . ' names in them (' . $in_readme
+	. ' in tools/README.md) are files of their folder', @bad);
 exit($failed ? 1 : 0);
