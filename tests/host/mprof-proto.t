@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# mprof-proto.t - MiniProfiler host library (tools/mprof): CRC16, the
+# mprof-proto.t - MiniProfiler host library (tools/lib/mprof): CRC16, the
 # commands, the seed's example packet dumps byte for byte, parser
 # resynchronisation under every chunking, version checks, call tree and
 # statistics (tests/host/src/mprofproto.c, under ASan + UBSan).

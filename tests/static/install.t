@@ -116,7 +116,7 @@ fi
 
 # 5: the tools' install got DESTDIR too
 miss=""
-for f in bin/mttdecode bin/mttcontrol lib/libmttdecode.so lib/libmtt.so include/mtt.h; do
+for f in bin/mttdecode bin/mttcontrol lib/libmttdecode.so lib/libmtt.so include/mtt/mtt.h; do
 	[ -e "$dest/usr/local/$f" ] || miss="$miss $f"
 done
 if [ -z "$miss" ]; then

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fuzz_mprof.c - libFuzzer target for the MiniProfiler host side
- * (tools/mprof): the response parser must give the same events whatever
+ * (tools/lib/mprof): the response parser must give the same events whatever
  * the chunking (the first byte picks the chunk sizes), never read out of
  * bounds or leak; the collected records then go through the analysis
  * (call tree, statistics) and every report writer.

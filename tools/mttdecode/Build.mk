@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0
 # mttdecode/Build.mk - the mttdecode command: libmttdecode, libmprof for
-# MiniProfiler captures, libmttsession for session directories.  It links the static archives and uses one
-# internal header of libmttdecode, internal/state.h (the decoder state
-# that the parallel decoder, par.c, compares between pieces).
+# MiniProfiler captures, libmttsession for session directories.  It
+# links the static archives and uses two internal headers of
+# libmttdecode: internal/state.h (the decoder state that the parallel
+# decoder, par.c, compares between pieces) and internal/simd.h (esc.c's
+# SSE2 path, on the library's MTTD_SSE2 switch).
 MTTDECODE_OBJ := $(call objs,mttdecode)
 $(MTTDECODE_OBJ): CPPFLAGS_LOCAL := -Ilib/mttdecode/include
 

@@ -145,7 +145,7 @@ struct app {
 	struct mttd_syst *syst;
 	struct mttd_syst_stream *stream;
 	struct mttd_syst_text *text;
-	struct mttd_msc *msc;	/* framing in front of stp (frame.c) */
+	struct mttd_msc *msc;	/* framing in front of stp (framing.c) */
 	struct mttd_cs *cs;
 	struct mttd_msc_stats msc_tot;
 	struct mttd_cs_stats cs_tot;
@@ -287,7 +287,7 @@ int par_decode(struct app *a, int fd, uint64_t off, uint64_t size);
 /* par.c: the number of threads -j asks for; the bytes per piece */
 unsigned int par_jobs(const struct app *a);
 uint64_t par_segment(const struct app *a);
-/* frame.c: the MSC or CoreSight unframer of an input of kind IN_MSC or
+/* framing.c: the MSC or CoreSight unframer of an input of kind IN_MSC or
  * IN_CS, in front of its STP decoder (open after it; close before it);
  * sniff_frame: IN_MSC, IN_CS, IN_AUTO (more bytes needed) or -1 */
 int frame_open(struct app *a, int kind);

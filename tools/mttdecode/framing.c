@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * frame.c - the framing layer of an input, when it has one: an Intel
+ * framing.c - the framing layer of an input, when it has one: an Intel
  * Trace Hub MSC multi-block capture or CoreSight formatter frames, undone
  * by libmttdecode (mttdecode/framing.h) in front of the STP decoder; their
  * detection for --input=auto, their counters for --stats.

@@ -3,7 +3,7 @@
  * sniff.c - telling the kind of an input from its first bytes
  * (--input=auto), once per input, before any of it is decoded:
  *
- *  - Intel TH MSC blocks or CoreSight frames (frame.c), before all else;
+ *  - Intel TH MSC blocks or CoreSight frames (framing.c), before all else;
  *  - MTT: the first word is an MTT sync word (version 1.0);
  *  - STP: an ASYNC (21 nibbles F then a 0 nibble, at any nibble);
  *  - reference printer text: "SYS-T RAW DATA:";
@@ -169,7 +169,7 @@ int sniff_kind(struct app *a, const uint8_t *p, size_t n, int final)
 		return stp_kind(a, p, n, final);
 	fr = sniff_frame(p, n, final);
 	if (fr != -1)
-		return fr;	/* framed (frame.c), or too short to tell */
+		return fr;	/* framed (framing.c), or too short to tell */
 	a->sniff_scanned = n;
 	/* a raw MTT file: a sync word at offset 0 */
 	if (mttd_mtt_frame_len(p, n) > 0)

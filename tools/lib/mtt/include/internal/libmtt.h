@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
- * internal.h - libmtt's private types: the component registry (the one
+ * libmtt.h - libmtt's private types: the component registry (the one
  * piece of process-wide state the MTT API implies: handles carry no
  * context) and the per-thread channels.
  */

@@ -3,7 +3,7 @@
  * mtt.h - libmtt, the Multi-Target Trace (MTT) API v1 for applications:
  * the calls of the kernel's <linux/mtt.h>, writing native MTT frames
  * (Documentation/mtt.rst) to an STM device (/dev/<stm>) or to a file.
- * Link with -lmtt (pkg-config mtt).  See mtt(3).
+ * Link with -lmtt (pkg-config libmtt).  See mtt(3).
  */
 #ifndef MTT_H
 #define MTT_H
