@@ -56,8 +56,8 @@
  * Commands from the host to a target (Documentation/mtt.rst, "Commands
  * and replies"): word 2 the component id (MTT_FRAME_CMD_ANY_COMP where
  * none), word 3 a sequence number the reply echoes, word 4 the
- * type_info of the argument (MTT_TRACEITEM_UINT32, or 0: none), the
- * argument as the payload.  The target of word 0 is the one addressed,
+ * type_info of the argument (a 32-bit UINT32: MTT_TRACEITEM_UINT32 or
+ * MTT_TRACEITEM_PTR32; or 0: none), the argument as the payload.  The target of word 0 is the one addressed,
  * or MTT_FRAME_TARGET_CONTROL for any.  START and STOP take no argument
  * (a target that waits for the host starts tracing on START).
  */
@@ -70,9 +70,9 @@
  * The reply: the same command and sequence number with MTT_FRAME_F_RET,
  * from the target (its own target id, component word as received).
  * Accepted: MTT_FRAME_F_RETV and the filter before the command (a SET)
- * or the filter (a GET) as a MTT_TRACEITEM_UINT32 payload; START and
+ * or the filter (a GET) as a MTT_TRACEITEM_PTR32 payload; START and
  * STOP: no payload.  Refused: MTT_FRAME_F_NACK and the mtt_return_t
- * code as a MTT_TRACEITEM_UINT32 payload (MTT_ERR_PARAM: no such
+ * code as a MTT_TRACEITEM_PTR32 payload (MTT_ERR_PARAM: no such
  * component or a bad argument, MTT_ERR_FN_UNIMPLEMENTED: an unknown
  * command).
  */

@@ -19,7 +19,7 @@ static void reply(struct mttfw *m, uint32_t cmd, uint32_t flags,
 		  uint32_t comp, uint32_t seq, int with_value, uint32_t value)
 {
 	uint8_t buf[MTT_FRAME_PREAMBLE_BYTES + 8 + 4];
-	uint32_t ti = with_value ? (uint32_t)MTT_TRACEITEM_UINT32 : 0;
+	uint32_t ti = with_value ? (uint32_t)MTT_TRACEITEM_PTR32 : 0;
 	uint64_t ts = 0;
 	size_t n;
 
@@ -49,7 +49,8 @@ static unsigned int command(struct mttfw *m, const uint8_t *f, size_t len)
 	    (w1 & MTT_FRAME_F_RET) || cmd == MTT_FRAME_CMD_TRACE ||
 	    cmd == MTT_FRAME_CMD_META || cmd == MTT_FRAME_CMD_RAW)
 		return 0;	/* another target's, a reply, or no command */
-	has_arg = ti == (uint32_t)MTT_TRACEITEM_UINT32;
+	has_arg = (ti & (MTT_TYPE_MASK | MTT_TYPE_SIZE_MASK)) ==
+		  (MTT_TYPE_UINT32 | 4);
 	if (has_arg)
 		arg = get32(f + len - 4 -
 			    ((w1 & MTT_FRAME_F_HINT) ? MTT_FRAME_HINT_BYTES : 0) -
