@@ -3,7 +3,8 @@
  * mtt.c - MTT frames for the printers: frames that are a whole STP
  * message (p_mtt, or the mtt source through p_basic), frames carried in
  * SyS-T messages (RAW subtype 0x31, or tunnelled in STRING/GENERIC by an
- * upstream p_sys-t), and raw files of frames (--input=mtt).  Components
+ * upstream p_sys-t), raw files of frames (--input=mtt) and the payloads
+ * of riscv-encap srcIDs named mtt (--srcid-proto=IDS:mtt).  Components
  * are named from META frames and the collateral; META frames themselves
  * are shown too.
  */
@@ -102,17 +103,24 @@ int mtt_from_syst(struct app *a, const struct mttd_syst_msg *m)
 	return 1;
 }
 
-static void on_frame(void *ctx, const struct mttd_mtt_frame *f,
-		     uint64_t offset)
+/* a frame of a raw stream (a file, or a riscv-encap srcID's payloads) */
+static void show_raw(struct app *a, const struct mttd_mtt_frame *f,
+		     uint64_t offset, const char *via, const char *source)
 {
-	struct app *a = ctx;
 	struct mview v;
 
 	memset(&v, 0, sizeof(v));
 	v.f = f;
-	v.via = "file";
+	v.via = via;
+	v.source = source;
 	v.offset = offset;
 	show(a, &v);
+}
+
+static void on_frame(void *ctx, const struct mttd_mtt_frame *f,
+		     uint64_t offset)
+{
+	show_raw(ctx, f, offset, "file", NULL);
 }
 
 static void on_skip(void *ctx, uint64_t offset, uint64_t bytes)
@@ -160,14 +168,8 @@ static void on_rv_frame(void *ctx, const struct mttd_mtt_frame *f,
 			uint64_t offset)
 {
 	struct rv_mtt *r = ctx;
-	struct mview v;
 
-	memset(&v, 0, sizeof(v));
-	v.f = f;
-	v.via = "riscv";
-	v.source = r->name;
-	v.offset = offset;
-	show(r->a, &v);
+	show_raw(r->a, f, offset, "riscv", r->name);
 }
 
 static void on_rv_skip(void *ctx, uint64_t offset, uint64_t bytes)
