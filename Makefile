@@ -22,7 +22,7 @@ DESTDIR ?=
 export KDIR
 
 .PHONY: fuzz
-.PHONY: all modules tools tests deps check check-all check-files check-host check-debian check-debug \
+.PHONY: all modules tools tests deps check check-all check-files check-host check-firmware check-debian check-debug \
 	check-rt check-k612 check-k612rt demo bench install modules_install tools_install clean sparse \
 	checkpatch
 
@@ -62,6 +62,8 @@ check-files:
 # One part of the check at a time (after `make deps tests`):
 check-host:
 	$(LOAD) prove tests/static tests/host
+check-firmware:
+	$(LOAD) prove -v tests/firmware
 check-debian:
 	$(LOAD) prove -v tests/vm.t
 check-debug:

@@ -5,9 +5,9 @@
 # swstm never writes (shown as it is, no loss), packets with --packets
 # and their flow, the issue's example of another source's packet in
 # text, JSON and CSV, --srcid-proto, --unframed, an impossible header and
-# the resync after it (JSON sync with the bytes skipped), the width
-# options and their refusals, a stream that never synchronises (exit
-# status 3).
+# the resync after it (JSON sync with the bytes skipped), MTT frames on
+# srcIDs named mtt, the width options and their refusals, a stream that
+# never synchronises (exit status 3).
 . "$(dirname "$0")/lib.sh"
 need_mttdecode
 
@@ -113,6 +113,24 @@ tap_is "$out" '{"kind":"sync","offset":0,"skipped":0}
 out=$("$MTTDECODE" --srcid-bits=8 --ts-bytes=0 --stats "$TMP/ex.bin" 2>&1 >/dev/null | grep encapsulated)
 tap_is "$out" "encapsulated:    1 packets not STP (1 on STP srcIDs), 0 null.alignment losses" \
 	"--stats counts the packets not decoded as STP"
+
+# MTT frames in the payloads of srcIDs 3 and 4 (--srcid-proto=...:mtt):
+# a 28-byte frame (word 0 target 0x50, LEVEL, component 1, UINT32, INFO,
+# 42) cut into packets of 16 and 12 bytes on srcID 3, a META frame naming
+# component 1 "app" whole on srcID 4 between them (Documentation/mtt.rst)
+FA1="10 03 50 10 e0 ee 04 00 00 00 01 00 00 00 00 00 00 00"
+FA2="0c 03 04 00 00 05 00 00 00 20 2a 00 00 00"
+FB="18 04 50 10 e0 ee 00 00 00 40 01 00 00 00 00 00 00 00 03 00 02 01 61 70 70 00"
+{ bytes "$SYNC"; bytes "$FA1"; bytes "$FB"; bytes "$FA2"; bytes "$MSG"; } >"$TMP/m.bin"
+out=$("$MTTDECODE" --srcid-bits=8 --ts-bytes=0 --unframed --srcid-proto=3-4:mtt "$TMP/m.bin")
+tap_is "$out" '-- sync at offset 0
+              - src4 MTT META 0x00000001 "app"
+              - src3 MTT INFO app 42 cpu 80
+              0 m0 c5     4  "hi!\n"' \
+	"--srcid-proto=3-4:mtt: each srcID's payloads are its frames, reassembled across packets"
+out=$("$MTTDECODE" --srcid-bits=8 --ts-bytes=0 --srcid-proto=3-4:mtt -f json "$TMP/m.bin" | grep '"mtt"' | cut -c1-60)
+tap_is "$out" '{"kind":"mtt","via":"riscv","master":null,"channel":null,"so
+{"kind":"mtt","via":"riscv","master":null,"channel":null,"so' "JSON: via riscv"
 
 "$MTTDECODE" --input=riscv-encap --srcid-bits=8 --ts-bytes=1 "$TMP/s.bin" \
 	>/dev/null 2>"$TMP/err"

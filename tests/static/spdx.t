@@ -64,7 +64,8 @@ sub tag_re {
 	my ($path) = @_;
 	my $id = 'SPDX-License-Identifier: (\S.*?)';
 	return qr{^// $id$} if $path =~ /\.c$/;
-	return qr{^/\* $id \*/$} if $path =~ /\.h$/;
+	# headers, assembler run through cpp and linker scripts: C comments
+	return qr{^/\* $id \*/$} if $path =~ /\.(?:h|S|ld)$/;
 	return qr{^\.\. $id$} if $path =~ /\.rst$/ || $path =~ m{(?:^|/)README$};
 	return qr{^<!-- $id -->$} if $path =~ /\.md$/;
 	return qr{^(?:<\?xml[^>]*\?>)?<!-- $id -->$} if $path =~ /\.xml$/;

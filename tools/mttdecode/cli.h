@@ -51,6 +51,8 @@ struct opts {
 	unsigned long ts_bytes;
 	uint8_t *rv_stp;	/* --srcid-proto: bitmap of the srcIDs decoded
 				 * as swstm's STP (2^16 bits); NULL: all */
+	uint8_t *rv_mtt;	/* --srcid-proto ...:mtt: bitmap of the srcIDs
+				 * whose payloads are MTT frames; NULL: none */
 	long rv_max_named;	/* highest srcID --srcid-proto named, or -1 */
 	int rv_unframed;	/* --unframed */
 	char **files;		/* nfiles inputs, in order; none or "-": stdin */
@@ -151,6 +153,8 @@ struct app {
 	struct mttd_cs_stats cs_tot;
 	int had_msc, had_cs;
 	struct mttd_mtt_stream *mtt_stream;	/* --input=mtt */
+	struct rv_mtt **rv_mtt;	/* riscv-encap: a stream per MTT srcID */
+	size_t n_rv_mtt;
 	struct mttd_mtt_names *mtt_names;	/* component names */
 	char *mtt_value;			/* MTT_VALUE_BUF */
 	/* the input being read (one file at a time, each its own stream) */
@@ -330,6 +334,10 @@ int mtt_from_syst(struct app *a, const struct mttd_syst_msg *m);
 int mtt_stream_open(struct app *a);
 void mtt_stream_feed(struct app *a, const uint8_t *p, size_t n);
 void mtt_stream_close(struct app *a);
+/* riscv-encap: a packet of an MTT srcID (its payload: frame bytes) */
+void mtt_encap(struct app *a, const struct mttd_rv_packet *p);
+/* riscv-encap: the end of the input (cut frames are skipped bytes) */
+void mtt_encap_close(struct app *a);
 /* fmt_mtt.c: MTT lines for the text and JSON printers */
 void mtt_text(struct app *a, const struct mview *v);
 void mtt_text_skip(struct app *a, uint64_t offset, uint64_t bytes);

@@ -3,15 +3,18 @@
  * fmt_mtt.c - MTT frames in the text and JSON lines printers.
  *
  * Text, one line per frame:
- *   <ts|-> <source|m<M>/c<C>|-> MTT [<CMD> ]<LEVEL|-> <component>
- *       [<name> = ]<value> [ctx <id>] cpu <n> [[CRC_ERROR]]
+ *   <ts|-> <source|m<M>/c<C>|-> MTT [<CMD>[ REPLY| NACK] ]<LEVEL|->
+ *       <component> [<name> = ]<value> [seq <trace id>] [ctx <id>]
+ *       cpu <n> [[CRC_ERROR]]
+ * (seq: commands and replies, Documentation/mtt.rst)
  *   <ts|-> <where> MTT META <component id> "<name>"
  * ts is the frame's own timestamp (ns) when it has one, else the STP
  * timestamp; a component without a name shows as comp:0x<id>.
  *   !! loss: MTT framing lost at offset N, M bytes skipped
  * JSON:
- *   {"kind":"mtt","via":"stp"|"syst"|"file","master":M,"channel":C,
- *    "source":S,"stp_ts":N,"offset":N,"cmd":"TRACE","target":N,
+ *   {"kind":"mtt","via":"stp"|"syst"|"file"|"riscv","master":M,"channel":C,
+ *    "source":S,"stp_ts":N,"offset":N,"cmd":"TRACE",
+ *    "reply":null|"ok"|"nack","target":N,
  *    "component":ID,"component_name":S,"trace_id":N,"type_info":N,
  *    "ctx":N,"ts":N,"level":"INFO","name":S,"value":"text",
  *    "payload":"hex","crc":null|"ok"|"bad"}
@@ -89,6 +92,9 @@ void mtt_text(struct app *a, const struct mview *v)
 			snprintf(b, sizeof(b), "CMD:0x%04x", f->cmd >> 16);
 			out_str(o, b);
 		}
+		if (f->flags & MTT_FRAME_F_RET)
+			out_str(o, (f->flags & MTT_FRAME_F_NACK) ? " NACK" :
+				" REPLY");
 		out_char(o, ' ');
 	}
 	out_str(o, v->level ? v->level : "-");
@@ -100,6 +106,10 @@ void mtt_text(struct app *a, const struct mview *v)
 		out_str(o, " = ");
 	}
 	esc_text(o, v->value, v->value_len, 0);
+	if (f->cmd != MTT_FRAME_CMD_TRACE && f->cmd != MTT_FRAME_CMD_RAW) {
+		out_str(o, " seq ");
+		out_u64(o, f->trace_id);
+	}
 	if (f->flags & MTT_FRAME_F_CTXT) {
 		out_str(o, " ctx ");
 		out_u64(o, f->ctx);
@@ -152,6 +162,9 @@ void mtt_json(struct app *a, const struct mview *v)
 		cmd = b;
 	}
 	json_str(o, cmd);
+	out_str(o, ",\"reply\":");
+	out_str(o, !(f->flags & MTT_FRAME_F_RET) ? "null" :
+		(f->flags & MTT_FRAME_F_NACK) ? "\"nack\"" : "\"ok\"");
 	key_u64(o, ",\"target\":", 1, f->target);
 	key_u64(o, ",\"component\":", 1, f->comp);
 	out_str(o, ",\"component_name\":");

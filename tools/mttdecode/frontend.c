@@ -41,6 +41,10 @@ static void on_encap(void *ctx, const struct mttd_rv_packet *p,
 {
 	struct app *a = ctx;
 
+	if (a->o.rv_mtt && (a->o.rv_mtt[p->srcid / 8] >> (p->srcid % 8) & 1)) {
+		mtt_encap(a, p);
+		return;
+	}
 	if (!a->o.no_output && (a->o.messages || a->o.packets))
 		a->pr->encap(a, p, offset);
 }
@@ -212,6 +216,7 @@ void fe_close(struct app *a)
 		const struct mttd_rv_counts *c;
 
 		mttd_rv_finish(a->rv);
+		mtt_encap_close(a);
 		none = !mttd_rv_stats(a->rv)->syncs;
 		add_stats(a, mttd_rv_stats(a->rv));
 		c = mttd_rv_counts(a->rv);

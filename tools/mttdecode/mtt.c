@@ -3,7 +3,8 @@
  * mtt.c - MTT frames for the printers: frames that are a whole STP
  * message (p_mtt, or the mtt source through p_basic), frames carried in
  * SyS-T messages (RAW subtype 0x31, or tunnelled in STRING/GENERIC by an
- * upstream p_sys-t), and raw files of frames (--input=mtt).  Components
+ * upstream p_sys-t), raw files of frames (--input=mtt) and the payloads
+ * of riscv-encap srcIDs named mtt (--srcid-proto=IDS:mtt).  Components
  * are named from META frames and the collateral; META frames themselves
  * are shown too.
  */
@@ -102,17 +103,24 @@ int mtt_from_syst(struct app *a, const struct mttd_syst_msg *m)
 	return 1;
 }
 
-static void on_frame(void *ctx, const struct mttd_mtt_frame *f,
-		     uint64_t offset)
+/* a frame of a raw stream (a file, or a riscv-encap srcID's payloads) */
+static void show_raw(struct app *a, const struct mttd_mtt_frame *f,
+		     uint64_t offset, const char *via, const char *source)
 {
-	struct app *a = ctx;
 	struct mview v;
 
 	memset(&v, 0, sizeof(v));
 	v.f = f;
-	v.via = "file";
+	v.via = via;
+	v.source = source;
 	v.offset = offset;
 	show(a, &v);
+}
+
+static void on_frame(void *ctx, const struct mttd_mtt_frame *f,
+		     uint64_t offset)
+{
+	show_raw(ctx, f, offset, "file", NULL);
 }
 
 static void on_skip(void *ctx, uint64_t offset, uint64_t bytes)
@@ -141,4 +149,83 @@ void mtt_stream_close(struct app *a)
 	mttd_mtt_stream_finish(a->mtt_stream);
 	mttd_mtt_stream_free(a->mtt_stream);
 	a->mtt_stream = NULL;
+}
+
+/*
+ * riscv-encap: the payloads of each MTT srcID, end to end, are a raw
+ * stream of frames (libmttfw's RISC-V encapsulation, Documentation/
+ * firmware-mtt.rst); each srcID has its own, shown as source "src<ID>",
+ * offsets counted in that srcID's payload bytes.
+ */
+struct rv_mtt {
+	struct app *a;
+	uint32_t srcid;
+	char name[12];
+	struct mttd_mtt_stream *s;
+};
+
+static void on_rv_frame(void *ctx, const struct mttd_mtt_frame *f,
+			uint64_t offset)
+{
+	struct rv_mtt *r = ctx;
+
+	show_raw(r->a, f, offset, "riscv", r->name);
+}
+
+static void on_rv_skip(void *ctx, uint64_t offset, uint64_t bytes)
+{
+	struct rv_mtt *r = ctx;
+
+	on_skip(r->a, offset, bytes);
+}
+
+static struct rv_mtt *rv_mtt_of(struct app *a, uint32_t srcid)
+{
+	struct rv_mtt *r, **v;
+	size_t i;
+
+	for (i = 0; i < a->n_rv_mtt; i++)
+		if (a->rv_mtt[i]->srcid == srcid)
+			return a->rv_mtt[i];
+	v = realloc(a->rv_mtt, (a->n_rv_mtt + 1) * sizeof(*v));
+	if (!v)
+		return NULL;
+	a->rv_mtt = v;
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return NULL;
+	r->a = a;
+	r->srcid = srcid;
+	snprintf(r->name, sizeof(r->name), "src%u", (unsigned int)srcid);
+	r->s = mttd_mtt_stream_new(on_rv_frame, on_rv_skip, r);
+	if (!r->s) {
+		free(r);
+		return NULL;
+	}
+	v[a->n_rv_mtt++] = r;
+	return r;
+}
+
+void mtt_encap(struct app *a, const struct mttd_rv_packet *p)
+{
+	struct rv_mtt *r = rv_mtt_of(a, p->srcid);
+
+	/* whole bytes: the bits beyond are the padding of a srcID whose
+	 * width is not a multiple of 8 */
+	if (!r || mttd_mtt_stream_push(r->s, p->payload, p->payload_bits / 8))
+		fprintf(stderr, "mttdecode: %s: out of memory\n", a->name);
+}
+
+void mtt_encap_close(struct app *a)
+{
+	size_t i;
+
+	for (i = 0; i < a->n_rv_mtt; i++) {
+		mttd_mtt_stream_finish(a->rv_mtt[i]->s);
+		mttd_mtt_stream_free(a->rv_mtt[i]->s);
+		free(a->rv_mtt[i]);
+	}
+	free(a->rv_mtt);
+	a->rv_mtt = NULL;
+	a->n_rv_mtt = 0;
 }

@@ -54,9 +54,11 @@ static const char usage[] =
 "                         (default 8); implies --input=riscv-encap\n"
 "      --srcid-proto=IDS:PROTO  riscv-encap: what the srcIDs IDS (N,\n"
 "                         FIRST-LAST or *) carry: stp (swstm's layout,\n"
-"                         decoded as STP; the default for every srcID) or\n"
+"                         decoded as STP; the default for every srcID),\n"
 "                         raw (shown as packets: flow, srcID, timestamp,\n"
-"                         payload); may be given several times, in order;\n"
+"                         payload) or mtt (the payloads, end to end, are\n"
+"                         native MTT frames; source \"src<ID>\"); may be\n"
+"                         given several times, in order;\n"
 "                         implies --input=riscv-encap.  A packet that is\n"
 "                         not in swstm's layout is shown raw whatever its\n"
 "                         srcID\n"
@@ -262,14 +264,14 @@ static int word(const char *arg, const char *const *words, int *v)
 	return -1;
 }
 
-/* --srcid-proto=IDS:PROTO into o->rv_stp: 0, or -1 if bad */
+/* --srcid-proto=IDS:PROTO into o->rv_stp and o->rv_mtt: 0, or -1 if bad */
 static int srcid_proto(struct opts *o, const char *arg)
 {
-	static const char *const protos[] = { "raw", "stp", NULL };
+	static const char *const protos[] = { "raw", "stp", "mtt", NULL };
 	unsigned long lo = 0, hi = 65535, i;
 	const char *colon = strrchr(arg, ':');
 	char ids[16], *dash;
-	int stp;
+	int stp, mtt;
 
 	if (!colon || colon == arg || (size_t)(colon - arg) >= sizeof(ids) ||
 	    word(colon + 1, protos, &stp))
@@ -286,17 +288,28 @@ static int srcid_proto(struct opts *o, const char *arg)
 		if ((long)hi > o->rv_max_named)
 			o->rv_max_named = (long)hi;
 	}
+	mtt = stp == 2;
+	stp = stp == 1;
 	if (!o->rv_stp) {
 		o->rv_stp = malloc(65536 / 8);
 		if (!o->rv_stp)
 			return -1;
 		memset(o->rv_stp, 0xff, 65536 / 8);
 	}
+	if (mtt && !o->rv_mtt) {
+		o->rv_mtt = calloc(1, 65536 / 8);
+		if (!o->rv_mtt)
+			return -1;
+	}
 	for (i = lo; i <= hi; i++) {
 		if (stp)
 			o->rv_stp[i / 8] |= (uint8_t)(1u << (i % 8));
 		else
 			o->rv_stp[i / 8] &= (uint8_t)~(1u << (i % 8));
+		if (mtt)
+			o->rv_mtt[i / 8] |= (uint8_t)(1u << (i % 8));
+		else if (o->rv_mtt)
+			o->rv_mtt[i / 8] &= (uint8_t)~(1u << (i % 8));
 	}
 	return 0;
 }

@@ -103,6 +103,7 @@ void teardown(struct app *a)
 	mttd_rv_free(a->rv);
 	mttd_msg_free(a->msg);
 	free(a->o.rv_stp);
+	free(a->o.rv_mtt);
 	free(a->sniff);
 	mttd_coll_free(a->coll);
 	mttd_policy_free(a->policy);

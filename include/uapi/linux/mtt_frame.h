@@ -37,7 +37,11 @@
 #define MTT_FRAME_VERSION_MASK	0x0000ff00U
 #define MTT_FRAME_TARGET_MASK	0x000000ffU
 #define MTT_FRAME_TARGET_CPU_MAX	0x3fU	/* Linux: CPU n is target n */
-#define MTT_FRAME_TARGET_CONTROL	0xffU
+#define MTT_FRAME_TARGET_CONTROL	0xffU	/* a command: any target */
+/* Other cores (MTT's README): firmware picks one of these or 0x40..0xfe. */
+#define MTT_FRAME_TARGET_ST40		0x40U
+#define MTT_FRAME_TARGET_ST231		0x48U
+#define MTT_FRAME_TARGET_XP70		0x80U
 #define MTT_FRAME_WORD0(target)	(MTT_FRAME_SYNC | \
 				 ((__u32)MTT_FRAME_VERSION << MTT_FRAME_VERSION_SHIFT) | \
 				 ((__u32)(target) & MTT_FRAME_TARGET_MASK))
@@ -48,6 +52,30 @@
 #define MTT_FRAME_CMD_RAW	0x80000000U
 #define MTT_FRAME_CMD_START	0x01000000U
 #define MTT_FRAME_CMD_STOP	0x02000000U
+/*
+ * Commands from the host to a target (Documentation/mtt.rst, "Commands
+ * and replies"): word 2 the component id (MTT_FRAME_CMD_ANY_COMP where
+ * none), word 3 a sequence number the reply echoes, word 4 the
+ * type_info of the argument (a 32-bit UINT32: MTT_TRACEITEM_UINT32 or
+ * MTT_TRACEITEM_PTR32; or 0: none), the argument as the payload.  The target of word 0 is the one addressed,
+ * or MTT_FRAME_TARGET_CONTROL for any.  START and STOP take no argument
+ * (a target that waits for the host starts tracing on START).
+ */
+#define MTT_FRAME_CMD_SET_COMP_FILTER	0x03000000U	/* arg: level mask */
+#define MTT_FRAME_CMD_SET_CORE_FILTER	0x04000000U	/* arg: level mask */
+#define MTT_FRAME_CMD_GET_COMP_FILTER	0x05000000U
+#define MTT_FRAME_CMD_GET_CORE_FILTER	0x06000000U
+#define MTT_FRAME_CMD_ANY_COMP		0xffffffffU
+/*
+ * The reply: the same command and sequence number with MTT_FRAME_F_RET,
+ * from the target (its own target id, component word as received).
+ * Accepted: MTT_FRAME_F_RETV and the filter before the command (a SET)
+ * or the filter (a GET) as a MTT_TRACEITEM_PTR32 payload; START and
+ * STOP: no payload.  Refused: MTT_FRAME_F_NACK and the mtt_return_t
+ * code as a MTT_TRACEITEM_PTR32 payload (MTT_ERR_PARAM: no such
+ * component or a bad argument, MTT_ERR_FN_UNIMPLEMENTED: an unknown
+ * command).
+ */
 #define MTT_FRAME_CMD_MASK	0xffff0000U
 #define MTT_FRAME_F_MASK	0x0000ffffU
 
@@ -58,10 +86,10 @@
 #define MTT_FRAME_F_DICT	0x0010U	/* the trace id is a dictionary key */
 #define MTT_FRAME_F_TSTV	0x0020U	/* timestamp as seconds, microseconds */
 #define MTT_FRAME_F_CRC		0x0800U	/* a CRC word ends the frame */
-#define MTT_FRAME_F_RETV	0x1000U
-#define MTT_FRAME_F_RET		0x2000U
+#define MTT_FRAME_F_RETV	0x1000U	/* a reply with a value (payload) */
+#define MTT_FRAME_F_RET		0x2000U	/* a reply to a command */
 #define MTT_FRAME_F_ASYNC	0x4000U
-#define MTT_FRAME_F_NACK	0x8000U
+#define MTT_FRAME_F_NACK	0x8000U	/* a reply: the command refused */
 
 /* The payload's length: type_info's low 16 bits. */
 #define MTT_FRAME_PAYLOAD_MASK	0x0000ffffU

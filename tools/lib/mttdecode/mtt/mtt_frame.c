@@ -170,6 +170,10 @@ const char *mttd_mtt_cmd_name(uint32_t cmd)
 	case MTT_FRAME_CMD_RAW: return "RAW";
 	case MTT_FRAME_CMD_START: return "START";
 	case MTT_FRAME_CMD_STOP: return "STOP";
+	case MTT_FRAME_CMD_SET_COMP_FILTER: return "SET_COMP_FILTER";
+	case MTT_FRAME_CMD_SET_CORE_FILTER: return "SET_CORE_FILTER";
+	case MTT_FRAME_CMD_GET_COMP_FILTER: return "GET_COMP_FILTER";
+	case MTT_FRAME_CMD_GET_CORE_FILTER: return "GET_CORE_FILTER";
 	default: return NULL;
 	}
 }

@@ -84,7 +84,9 @@ int mttd_mtt_number(const struct mttd_mtt_frame *f, size_t i, double *v);
 const char *mttd_mtt_level_name(uint32_t level, char buf[11]);
 /* The SyS-T severity of a level (Documentation/mtt.rst): 1..7 */
 unsigned int mttd_mtt_severity(uint32_t level);
-/* "TRACE", "META", "RAW", "START", "STOP", or NULL */
+/* "TRACE", "META", "RAW", "START", "STOP", "SET_COMP_FILTER",
+ * "SET_CORE_FILTER", "GET_COMP_FILTER", "GET_CORE_FILTER", or NULL (a
+ * reply has its command's name and MTT_FRAME_F_RET in flags) */
 const char *mttd_mtt_cmd_name(uint32_t cmd);
 
 /*

@@ -1,0 +1,159 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# riscv-mtt.t - MTT on a RISC-V core (Documentation/firmware-mtt.rst):
+# the test firmware (tests/firmware/riscv32, libmttfw) built with
+# gcc-riscv64-unknown-elf, run under qemu-system-riscv32 -M virt -bios
+# none, its UART0 captured: MTT frames in RISC-V trace encapsulation
+# (srcID 8 bits, timestamp 4 bytes, unframed).  The work is fixed (3
+# rounds of one trace of "app" and of "sensor" at each of 7 levels and
+# one mtt_print on srcID 1, 5 timer-interrupt ticks of "tick" on srcID
+# 2), ended by a STOP frame and the machine's power-off.  Checked: the
+# stream starts with a sync ending in null.alignment, its srcIDs are 1
+# and 2, packet timestamps (mtime) never go back, and mttdecode gives
+# every value, level and component exactly.  Then a run where the host
+# sets filters at run time with command frames (written here from
+# Documentation/mtt.rst) through a bidirectional QEMU pipe: every reply,
+# and exactly the traces the filters let through.  The QEMU runs have a
+# guard timeout only.
+. "$(dirname "$0")/../host/lib.sh"
+
+need() {
+	command -v "$1" >/dev/null 2>&1 ||
+		bail "$1 not found: install the Debian package $2 (scripts/install-deps.sh)"
+}
+need riscv64-unknown-elf-gcc gcc-riscv64-unknown-elf
+need qemu-system-riscv32 qemu-system-misc
+need mkfifo coreutils
+need timeout coreutils
+
+FW=$TMP/fw
+make -s -C "$TOP/tests/firmware/riscv32" O="$FW" >"$TMP/fw.log" 2>&1
+st=$?
+[ $st -eq 0 ] || sed 's/^/# /' "$TMP/fw.log"
+tap_ok $st "the firmware builds (rv32imac, freestanding, libmttfw)"
+[ $st -eq 0 ] || tap_done
+need_mttdecode
+
+QEMU="qemu-system-riscv32 -M virt -bios none -nographic -monitor none -kernel $FW/fw.elf"
+DEC="$MTTDECODE --srcid-bits=8 --ts-bytes=4 --unframed"
+
+# le32 V: V as 4 bytes, little-endian
+le32() {
+	for sh in 0 8 16 24; do
+		printf "\\$(printf %o $((($1 >> sh) & 255)))"
+	done
+}
+
+# command TARGET CMD COMP SEQ [ARG]: one command frame (Documentation/
+# mtt.rst, "Commands and replies"): word 0 sync, version 1.0, target;
+# word 1 the command; component; sequence; type_info UINT32 and the
+# argument, or 0
+command() {
+	le32 $((0xeee01000 | $1))
+	le32 "$2"
+	le32 "$3"
+	le32 "$4"
+	if [ $# -ge 5 ]; then
+		le32 $((0x05000004))
+		le32 "$5"
+	else
+		le32 0
+	fi
+}
+
+LEVELS="ERROR:0x80000000 WARNING:0x40000000 INFO:0x20000000 DEBUG:0x10000000
+API_ENTRY:0x00010000 API_RETURN:0x00020000 USER0:0x00000001"
+
+# expect_src1 APP_MASK SENSOR_MASK: srcID 1's lines as the firmware
+# traces them with those filters
+expect_src1() {
+	echo 'src1 MTT META 0x00000001 "app"'
+	echo 'src1 MTT META 0x00000002 "sensor"'
+	echo 'src1 MTT META 0x00000003 "tick"'
+	[ -z "${REPLIES:-}" ] || printf '%s\n' "$REPLIES"
+	for i in 0 1 2; do
+		l=0
+		for lv in $LEVELS; do
+			name=${lv%%:*}
+			mask=${lv#*:}
+			v=$((i * 100 + l))
+			[ $(($1 & mask)) -eq 0 ] ||
+				echo "src1 MTT $name app count = $v cpu 80"
+			[ $(($2 & mask)) -eq 0 ] ||
+				echo "src1 MTT $name sensor temp = $((-v)) cpu 80"
+			l=$((l + 1))
+		done
+		[ $(($1 & 0x20000000)) -eq 0 ] ||
+			echo "src1 MTT INFO app \"round $((i + 1)) of 3\" cpu 80"
+	done
+	echo 'src1 MTT STOP - comp:0x00000000 - seq 0 cpu 80'
+}
+
+# check NAME CAPTURE APP_MASK SENSOR_MASK TICKS: the decoded capture
+check() {
+	$DEC --srcid-proto='*:mtt' "$2" >"$TMP/$1.txt" 2>"$TMP/$1.err"
+	tap_is "$?:$(cat "$TMP/$1.err")" "0:" "$1: mttdecode exits 0, nothing on stderr"
+	grep -v '^-- sync' "$TMP/$1.txt" | sed 's/^ *[0-9-]* //' >"$TMP/$1.norm"
+	tap_is "$(grep -v '^src[12] ' "$TMP/$1.norm")" "" \
+		"$1: nothing but frames of srcIDs 1 and 2 (no loss, no other packet)"
+	tap_is "$(grep '^src1 ' "$TMP/$1.norm")" "$(expect_src1 "$3" "$4")" \
+		"$1: srcID 1: every value, level and component, in order"
+	want=$(i=1; while [ $i -le "$5" ]; do
+		echo "src2 MTT DEBUG tick tick = $i cpu 80"; i=$((i + 1)); done)
+	tap_is "$(grep '^src2 ' "$TMP/$1.norm")" "$want" \
+		"$1: srcID 2 (the timer interrupt): $5 ticks, in order"
+	# the frames' TS64 (mtime in ns) never go back on a srcID
+	for s in src1 src2; do
+		awk -v s=" $s " 'index($0, s) && $1 != "-" {
+			if ($1 + 0 < last) bad++; last = $1 + 0 }
+			END { exit bad > 0 }' "$TMP/$1.txt"
+		tap_ok $? "$1: $s: frame timestamps never go back"
+	done
+}
+
+# run 1: no host input; every filter open
+timeout 120 $QEMU -serial file:"$TMP/cap1.bin"
+tap_is "$?" 0 "run 1: the firmware powers the machine off (guard timeout 120 s)"
+od -An -tx1 -v -N37 "$TMP/cap1.bin" | tr -d ' \n' >"$TMP/head"
+tap_is "$(cat "$TMP/head")" "$(printf '00%.0s' $(seq 36))80" \
+	"the stream starts with a sync: N = 31 + 4 + 1 null.idle, then null.alignment"
+$DEC --srcid-proto='*:raw' "$TMP/cap1.bin" >"$TMP/raw.txt"
+tap_is "$(sed -n 's/.* srcid=\([0-9]*\) .*/\1/p' "$TMP/raw.txt" | sort -u | tr '\n' ' ')" \
+	"1 2 " "packets of srcIDs 1 and 2 only"
+awk '/ ts=/ { for (i = 1; i <= NF; i++) if ($i ~ /^ts=/) {
+	t = substr($i, 4) + 0; if (t < last) bad++; last = t; n++ } }
+	END { exit !(n > 0 && bad == 0) }' "$TMP/raw.txt"
+tap_ok $? "packets carry mtime timestamps that never go back"
+check run1 "$TMP/cap1.bin" 0xffffffff 0xffffffff 5
+
+# run 2: boot-time setting "wait for the host" (a word QEMU's loader
+# device writes), commands through a QEMU pipe chardev (p.in: host to
+# target, p.out: target to host)
+mkfifo "$TMP/p.in" "$TMP/p.out" || bail "mkfifo failed"
+{
+	command 0x50 0x03000000 2 1 0xa0000000	# sensor: ERROR|INFO
+	command 0xff 0x04000000 0xffffffff 2 0xfffffffe	# core: not USER0
+	command 0x50 0x03000000 3 3 0		# tick: nothing
+	command 0x50 0x05000000 1 4		# get app's
+	command 0x50 0x03000000 99 5 1		# no such component
+	command 0x51 0x04000000 0 6 0		# another core's: not answered
+	command 0x50 0x01000000 0 7		# START
+} >"$TMP/cmds.bin"
+timeout 120 $QEMU -chardev pipe,id=u,path="$TMP/p" -serial chardev:u \
+	-device loader,addr=0x87fff000,data=1,data-len=4 &
+qpid=$!
+timeout 120 cat "$TMP/p.out" >"$TMP/cap2.bin" &
+cpid=$!
+timeout 120 sh -c 'cat "$1" >"$2"' sh "$TMP/cmds.bin" "$TMP/p.in"
+tap_is "$?" 0 "run 2: the host's commands written"
+wait $qpid
+tap_is "$?" 0 "run 2: the firmware powers the machine off"
+wait $cpid
+REPLIES='src1 MTT SET_COMP_FILTER REPLY - sensor 0xffffffff seq 1 cpu 80
+src1 MTT SET_CORE_FILTER REPLY - comp:0xffffffff 0xffffffff seq 2 cpu 80
+src1 MTT SET_COMP_FILTER REPLY - tick 0xffffffff seq 3 cpu 80
+src1 MTT GET_COMP_FILTER REPLY - app 0xffffffff seq 4 cpu 80
+src1 MTT SET_COMP_FILTER NACK - comp:0x00000063 0x00000102 seq 5 cpu 80
+src1 MTT START REPLY - comp:0x00000000 - seq 7 cpu 80'
+check run2 "$TMP/cap2.bin" 0xfffffffe 0xa0000000 0
+tap_done

@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: LGPL-2.1-or-later
+# lib/mttfw/Build.mk - libmttfw built for the host: MTT for firmware
+# (mttfw/mttfw.h, mttfw/rvencap.h), freestanding C, here a static archive
+# the host tests link (tests/host/mttfw.t) with a memory sink.  Firmware
+# builds include mttfw.mk instead.  Never installed.
+MTTFW_OBJ := $(call objs,lib/mttfw)
+$(MTTFW_OBJ): CPPFLAGS_LOCAL := -Ilib/mttfw/include
+$(MTTFW_OBJ): CFLAGS_ALL += -ffreestanding
+
+all: $(B)/libmttfw.a
+
+$(B)/libmttfw.a: $(MTTFW_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
