@@ -3,7 +3,8 @@
 #
 #   make            build every module and every tool
 #   make demo       set up a fresh Debian 12 host, boot a VM, run a trace session
-#   make check      set up, then unit tests, fuzz smoke runs and the VM suite under prove
+#   make check      set up, then unit tests, fuzz smoke runs, the firmware lane
+#                   (QEMU boards) and the VM suite under prove
 #   make bench      write-path (in the VM) and decoder (on the host) figures;
 #                   STM_BENCH_PERF=1: write-path profiles (perf) instead
 #   make fuzz       longer libFuzzer runs of the decoder
@@ -22,7 +23,7 @@ DESTDIR ?=
 export KDIR
 
 .PHONY: fuzz
-.PHONY: all modules tools tests deps check check-all check-files check-host check-debian check-debug \
+.PHONY: all modules tools tests deps check check-all check-files check-host check-firmware check-debian check-debug \
 	check-rt check-k612 check-k612rt demo bench install modules_install tools_install clean sparse \
 	checkpatch
 
@@ -62,6 +63,8 @@ check-files:
 # One part of the check at a time (after `make deps tests`):
 check-host:
 	$(LOAD) prove tests/static tests/host
+check-firmware:
+	$(LOAD) prove -v tests/firmware
 check-debian:
 	$(LOAD) prove -v tests/vm.t
 check-debug:
