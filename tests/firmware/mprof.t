@@ -10,7 +10,9 @@
 # times only consistent (a node's total covers its children's), the
 # device's build id the CRC32 of the ELF's .text (computed here with
 # gzip's CRC32), every report written.  A missing tool fails the test,
-# naming its package.  About 15 s (the build most of it).
+# naming its package.  A second build does all the work in one tick, above
+# the UART's priority, into a small ring: exact overflow counts.  About
+# 15 s.
 . "$(dirname "$0")/../host/lib.sh"
 
 FW=$TOP/tests/firmware/stm32f4
@@ -37,29 +39,34 @@ make -s -C "$FW" O="$TMP/fw" >"$TMP/fw.log" 2>&1 ||
 ELF=$TMP/fw/fw.elf
 tap_ok 0 "firmware and mttprofile (ASan) built"
 
-# QEMU: USART1 on a pty, whose name it prints at start; a hang guard only
-timeout -k 5 300 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
-	-kernel "$ELF" -serial pty </dev/null >"$TMP/qemu.log" 2>&1 &
-qpid=$!
-i=0
-pty=
-while [ -z "$pty" ] && [ $i -lt 2000 ] && kill -0 $qpid 2>/dev/null; do
-	sleep 0.01
-	i=$((i + 1))
-	pty=$(sed -n 's|^char device redirected to \(/dev/[^ ]*\) (label serial0).*|\1|p' "$TMP/qemu.log")
-done
-[ -n "$pty" ] || { sed 's/^/# /' "$TMP/qemu.log"; kill $qpid 2>/dev/null; bail "QEMU gave no pty for USART1"; }
-tap_ok 0 "QEMU runs the firmware, USART1 on $pty"
+# profile ELF SESSION RECORDS: run ELF under QEMU (a hang guard only),
+# USART1 on the pty it names at start, and mttprofile on that pty until
+# RECORDS records came; mttprofile's status in $rc, its stderr in
+# $TMP/err (shown)
+profile() {
+	timeout -k 5 300 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
+		-kernel "$1" -serial pty </dev/null >"$TMP/qemu.log" 2>&1 &
+	qpid=$!
+	i=0
+	pty=
+	while [ -z "$pty" ] && [ $i -lt 2000 ] && kill -0 $qpid 2>/dev/null; do
+		sleep 0.01
+		i=$((i + 1))
+		pty=$(sed -n 's|^char device redirected to \(/dev/[^ ]*\) (label serial0).*|\1|p' "$TMP/qemu.log")
+	done
+	[ -n "$pty" ] || { sed 's/^/# /' "$TMP/qemu.log"; kill $qpid 2>/dev/null; bail "QEMU gave no pty for USART1"; }
+	timeout -k 10 120 "$TMP/mttprofile" --records="$3" --timeout=5 \
+		--status-interval=0.2 -o "$2" --elf="$1" "$pty" >"$TMP/out" 2>"$TMP/err"
+	rc=$?
+	kill $qpid 2>/dev/null
+	wait $qpid
+	sed 's/^/# /' "$TMP/err"
+}
 
 S=$TMP/sess
 records=$((12 * TICKS))
-timeout -k 10 120 "$TMP/mttprofile" --records=$records --timeout=5 \
-	--status-interval=0.2 -o "$S" --elf="$ELF" "$pty" >"$TMP/out" 2>"$TMP/err"
-rc=$?
-kill $qpid 2>/dev/null
-wait $qpid
-sed 's/^/# /' "$TMP/err"
-tap_is "$rc" 0 "mttprofile exits 0"
+profile "$ELF" "$S" $records
+tap_is "$rc" 0 "QEMU ran the firmware, mttprofile profiled it on USART1's pty and exits 0"
 
 for f in capture.mprof session.txt profile.txt profile.folded \
     profile.chrome.json profile.html; do
@@ -68,6 +75,8 @@ for f in capture.mprof session.txt profile.txt profile.folded \
 done
 
 kv() { sed -n "s/^$1=//p" "$S/session.txt"; }
+# calls per function, from the text table
+calls() { awk 'NF == 7 && $1 ~ /^[0-9]+$/ { print $7 "=" $1 }' "$S/profile.txt" | sort | tr '\n' ' '; }
 tap_is "$(kv records) $(kv device_records_captured) $(kv buffer_overflows)" \
 	"$records $records 0" "$records records received, $records captured by the device, no overflow"
 tap_is "$(kv crc_errors) $(kv garbage_bytes) $(kv truncated) $(kv nacks)" \
@@ -86,7 +95,7 @@ grep -q "matches the device's build id" "$TMP/err"
 tap_ok $? "mttprofile: the ELF matches the device's build id"
 
 # calls per function, named from the ELF (Thumb bit cleared)
-tap_is "$(awk 'NF == 7 && $1 ~ /^[0-9]+$/ { print $7 "=" $1 }' "$S/profile.txt" | sort | tr '\n' ' ')" \
+tap_is "$(calls)" \
 	"clamp=$TICKS control_step=$TICKS filter=$TICKS pid=$TICKS scale=$((2 * TICKS)) sensor_read=$TICKS tick_work=$TICKS walk=$((4 * TICKS)) " \
 	"calls per function"
 tree=$(sed -n '/^# call tree/,$p' "$S/profile.txt")
@@ -130,4 +139,22 @@ tap_is "$bad" "" "every node's total time covers its children's"
 tap_ok $? "mttdecode decodes the session"
 cmp -s "$TMP/folded" "$S/profile.folded"
 tap_ok $? "mttdecode --format=folded is profile.folded"
+
+# Overflows: all the work in one tick, above USART1's priority, into a
+# ring of 64: the device keeps the first 64 records (five rounds of 12,
+# then scale, scale, filter, sensor_read of the sixth) and counts the
+# other 236 in STATUS
+make -s -C "$FW" O="$TMP/fwb" EXTRA_CFLAGS="-DFW_BURST -DMPROFDEV_FW_RING_ORDER=6 \
+	-DMPROFDEV_STM32F4_UART_PRIO=0xc0" >"$TMP/fw.log" 2>&1 ||
+	{ sed 's/^/# /' "$TMP/fw.log"; bail "cannot build the overflow firmware"; }
+S=$TMP/sessb
+profile "$TMP/fwb/fw.elf" "$S" 64
+tap_is "$rc" 0 "overflow firmware: mttprofile exits 0"
+tap_is "$(kv records) $(kv device_records_captured) $(kv buffer_overflows)" \
+	"64 64 $((records - 64))" "overflow firmware: 64 records kept and received, $((records - 64)) counted as overflows"
+grep -q "buffer overflowed: $((records - 64)) records lost" "$TMP/err"
+tap_ok $? "mttprofile warns of the $((records - 64)) records lost"
+tap_is "$(calls)" \
+	"clamp=5 control_step=5 filter=6 pid=5 scale=12 sensor_read=6 tick_work=5 walk=20 " \
+	"overflow firmware: the ring kept the oldest records"
 tap_done
