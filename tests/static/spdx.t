@@ -64,7 +64,7 @@ sub tag_re {
 	my ($path) = @_;
 	my $id = 'SPDX-License-Identifier: (\S.*?)';
 	return qr{^// $id$} if $path =~ /\.c$/;
-	return qr{^/\* $id \*/$} if $path =~ /\.h$/;
+	return qr{^/\* $id \*/$} if $path =~ /\.(?:h|ld)$/;	# C headers, linker scripts
 	return qr{^\.\. $id$} if $path =~ /\.rst$/ || $path =~ m{(?:^|/)README$};
 	return qr{^<!-- $id -->$} if $path =~ /\.md$/;
 	return qr{^(?:<\?xml[^>]*\?>)?<!-- $id -->$} if $path =~ /\.xml$/;
