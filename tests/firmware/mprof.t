@@ -68,11 +68,7 @@ records=$((12 * TICKS))
 profile "$ELF" "$S" $records
 tap_is "$rc" 0 "QEMU ran the firmware, mttprofile profiled it on USART1's pty and exits 0"
 
-for f in capture.mprof session.txt profile.txt profile.folded \
-    profile.chrome.json profile.html; do
-	[ -s "$S/$f" ]
-	tap_ok $? "session file $f"
-done
+session_files "$S"
 
 kv() { sed -n "s/^$1=//p" "$S/session.txt"; }
 # calls per function, from the text table
