@@ -4,11 +4,11 @@
  * core.c, ring.c) on its own, as a port drives it, run by
  * tests/host/mprof-core.t: this program is the port (a scripted
  * microsecond clock, one stack) and the host (commands written and
- * responses checked from the seed's protocol text, with a CRC-16 of its
- * own).  The 12-byte command parser and its resync after a bad checksum
- * under every chunking, every response, the hooks' records and depths
- * (an "interrupt" run from inside a hook, between its steps),
- * PROFILE_DATA batches, the transmitter's kicks, overflow counts in
+ * responses checked from the seed's protocol text, CRC-16 included:
+ * spec_crc16.h).  The 12-byte command parser and its resync after a
+ * bad checksum under every chunking, every response, the hooks' records
+ * and depths (an "interrupt" run from inside a hook, between its
+ * steps), PROFILE_DATA batches, the transmitter's kicks, overflow counts in
  * STATUS, STOP's records before its ACK, RESET.
  */
 #include <stdint.h>
@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core.h"
+#include "spec_crc16.h"
 #include "tap.h"
 
 /* --- the port: a clock that advances 10 us a read, one stack ---------- */
@@ -66,19 +67,6 @@ static void cmd(uint8_t *out, uint8_t code, uint8_t len)
 	out[11] = (uint8_t)sum;
 }
 
-static uint16_t crc16(const uint8_t *p, size_t n)
-{
-	uint16_t c = 0xffff;
-	int b;
-
-	while (n--) {
-		c ^= (uint16_t)(*p++ << 8);
-		for (b = 0; b < 8; b++)
-			c = (uint16_t)(c & 0x8000 ? (c << 1) ^ 0x1021 : c << 1);
-	}
-	return c;
-}
-
 static uint32_t le32(const uint8_t *p)
 {
 	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
@@ -94,7 +82,7 @@ static int rsp(const uint8_t *p, size_t n, const uint8_t **pl, size_t *len)
 		return -1;
 	l = (size_t)(p[3] | p[4] << 8);
 	if (n != l + 8 || p[n - 1] != 0x0a ||
-	    crc16(p, 5 + l) != (uint16_t)(p[5 + l] | p[6 + l] << 8))
+	    spec_crc16(p, 5 + l) != (uint16_t)(p[5 + l] | p[6 + l] << 8))
 		return -1;
 	*pl = p + 5;
 	*len = l;
