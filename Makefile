@@ -3,7 +3,8 @@
 #
 #   make            build every module and every tool
 #   make demo       set up a fresh Debian 12 host, boot a VM, run a trace session
-#   make check      set up, then unit tests, fuzz smoke runs and the VM suite under prove
+#   make check      set up, then unit tests, fuzz smoke runs, the firmware lane
+#                   (QEMU boards) and the VM suite under prove
 #   make bench      write-path (in the VM) and decoder (on the host) figures;
 #                   STM_BENCH_PERF=1: write-path profiles (perf) instead
 #   make fuzz       longer libFuzzer runs of the decoder

@@ -11,11 +11,11 @@
 # takes a lock).  Files that share a build or a machine-wide state run
 # one after the other: tests/static/*.t (dkms, module builds),
 # vm-budget.t and vm-boot-retry.t (short boots of the default build's
-# modules), tests/host/*.t (tools/ builds).  tests/firmware/*.t (the
-# firmware lane: cross-built firmware under QEMU, Documentation/
-# firmware-mtt.rst) runs beside the rest.  prove --timer prints each
-# file's wall time; each lane's TAP has its scripts' times against their
-# limits
+# modules), tests/host/*.t (tools/ builds), tests/firmware/*.t (the
+# firmware lane: one QEMU board at a time, beside the other lanes; about
+# 10 s for the STM32F4 MiniProfiler, as much for the RISC-V MTT
+# board).  prove --timer prints each file's wall time; each
+# lane's TAP has its scripts' times against their limits
 # (Documentation/testing.rst, "Budgets").
 #
 #   check-all.sh           build and run
@@ -24,9 +24,9 @@ set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 files=(tests/lanes/debug.t tests/vm.t tests/lanes/k612rt.t tests/lanes/rt.t tests/lanes/k612.t
-	tests/static tests/host tests/firmware tests/vm-budget.t tests/vm-boot-retry.t)
+	tests/firmware tests/static tests/host tests/vm-budget.t tests/vm-boot-retry.t)
 rules=(--rules='seq=tests/static/*.t' --rules='seq={tests/vm-budget.t,tests/vm-boot-retry.t}'
-	--rules='seq=tests/host/*.t' --rules='par=**')
+	--rules='seq=tests/host/*.t' --rules='seq=tests/firmware/*.t' --rules='par=**')
 
 if [ "${1:-}" = --list ]; then
 	echo "${files[@]}"

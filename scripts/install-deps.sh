@@ -6,7 +6,8 @@
 #   tools   a host that only decodes: make -C tools (mttdecode,
 #           mttcontrol, mttprofile and their libraries)
 #   build   make && make install on a target: the tools and the modules
-#   all     make deps: also the tests, the VM lanes, make demo, make bench
+#   all     make deps: also the tests, the VM lanes, the firmware lane
+#           (cross compilers, QEMU for the boards), make demo, make bench
 #
 #   install-deps.sh [tools|build|all]   install what is missing (default all)
 #   install-deps.sh --list [SET]        print the set, one package a line
@@ -32,6 +33,8 @@ all_pkgs=(
 	sparse clang libclang-rt-14-dev llvm
 	pkgconf groff-base man-db binutils
 	chromium linux-perf
+	gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
+	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc
 )
 
 list=

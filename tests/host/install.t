@@ -63,7 +63,7 @@ tap_is "$flags" "-I$STAGE$PFX/include -L$STAGE$PFX/lib -lmttdecode" \
 	"pkg-config --cflags --libs libmttdecode"
 # shellcheck disable=SC2046,SC2116
 flags=$(echo $(pkg-config --cflags --libs libmttdecode libmtt libmprofdev 2>&1))
-tap_is "$flags" "-I$STAGE$PFX/include -I$STAGE$PFX/include/mtt -I$STAGE$PFX/include/mprofdev -L$STAGE$PFX/lib -lmttdecode -lmtt -lmprofdev" \
+tap_is "$flags" "-I$STAGE$PFX/include -I$STAGE$PFX/include/mtt -L$STAGE$PFX/lib -lmttdecode -lmtt -lmprofdev" \
 	"pkg-config --cflags --libs libmttdecode libmtt libmprofdev"
 # every installed shared library exports its public API only
 for so in libmttdecode.so.0 libmtt.so.1; do

@@ -160,6 +160,16 @@ asan_mttprofile() {
 	ln -sf "$SAN/mttprofile" "$TMP/mttprofile"
 }
 
+# session_files DIR: one check per file of an mttprofile session: each
+# is there and not empty
+session_files() {
+	for f in capture.mprof session.txt profile.txt profile.folded \
+	    profile.chrome.json profile.html; do
+		[ -s "$1/$f" ]
+		tap_ok $? "session file $f"
+	done
+}
+
 # wait_pty FILE PID: wait until the device program PID has written its
 # pty's path to FILE (a hang guard of 20 s, or PID ending, bails out)
 wait_pty() {

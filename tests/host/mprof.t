@@ -33,11 +33,7 @@ tap_is "$rc" 0 "mttprofile exits 0"
 reap $tpid
 tap_is "$?" 0 "the target saw START, STOP and the hang-up, and exited 0"
 
-for f in capture.mprof session.txt profile.txt profile.folded \
-    profile.chrome.json profile.html; do
-	[ -s "$S/$f" ]
-	tap_ok $? "session file $f"
-done
+session_files "$S"
 grep -q "matches the device's build id" "$TMP/err"
 tap_ok $? "the ELF's .text CRC32 matches the device's build id"
 kv() { sed -n "s/^$1=//p" "$S/session.txt"; }

@@ -36,6 +36,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "spec_crc16.h"
+
 struct rec {
 	uint32_t addr, entry, dur;
 	uint16_t depth;
@@ -47,21 +49,6 @@ static unsigned long nack_meta, per_packet = 20;
 static int nack_start;
 static uint32_t build_id = 0xdeadbeef;
 static FILE *logf;
-
-/* "CRC16-CCITT: Polynomial 0x1021, initial value 0xFFFF", MSB first */
-static uint16_t crc16(const uint8_t *p, size_t n)
-{
-	uint16_t c = 0xffff;
-	int b;
-
-	while (n--) {
-		c ^= (uint16_t)(*p++ << 8);
-		for (b = 0; b < 8; b++)
-			c = c & 0x8000 ? (uint16_t)(c << 1 ^ 0x1021) :
-					 (uint16_t)(c << 1);
-	}
-	return c;
-}
 
 /* CRC32 as the seed's "CRC32 of .text": IEEE 802.3, reflected */
 static uint32_t crc32(const uint8_t *p, size_t n)
@@ -99,7 +86,7 @@ static size_t response(uint8_t *out, uint8_t type, const uint8_t *pl,
 	le16(out + 3, (uint32_t)n);
 	if (n)
 		memcpy(out + 5, pl, n);
-	le16(out + 5 + n, crc16(out, 5 + n));
+	le16(out + 5 + n, spec_crc16(out, 5 + n));
 	out[7 + n] = 0x0a;
 	return 8 + n;
 }

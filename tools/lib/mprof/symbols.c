@@ -10,6 +10,9 @@
  * value + size); one without a size (hand-written assembly such as
  * _init, _fini) ends where the next symbol starts or its section ends,
  * so an address past every function is not named after the last one.
+ * In an Arm ELF a Thumb function's symbol value has bit 0 set (the ARM
+ * ELF ABI's marker, not part of the address): it is cleared, as the
+ * device (libmprofdev's firmware glue) clears it in the addresses sent.
  */
 #include <fcntl.h>
 #include <gelf.h>
@@ -55,9 +58,12 @@ static int add_symtab(struct mprof_sym *s, Elf *e, Elf_Scn *scn,
 		      const GElf_Shdr *sh)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
-	uint64_t sec_end;
+	uint64_t sec_end, mask = ~(uint64_t)0;
+	GElf_Ehdr eh;
 	size_t i, n;
 
+	if (gelf_getehdr(e, &eh) && eh.e_machine == EM_ARM)
+		mask = ~(uint64_t)1;	/* the Thumb bit */
 	if (!d || !sh->sh_entsize)
 		return 0;
 	n = sh->sh_size / sh->sh_entsize;
@@ -85,7 +91,7 @@ static int add_symtab(struct mprof_sym *s, Elf *e, Elf_Scn *scn,
 		if (!v)
 			return -1;
 		s->v = v;
-		v[s->n].addr = sym.st_value;
+		v[s->n].addr = sym.st_value & mask;
 		v[s->n].size = sym.st_size;
 		v[s->n].sec_end = sec_end;
 		v[s->n].name = strdup(nm);

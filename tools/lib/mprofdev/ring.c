@@ -1,32 +1,22 @@
 // SPDX-License-Identifier: LGPL-2.1-or-later
 /*
- * ring.c - the lock-free record ring (see ring.h).
+ * ring.c - the lock-free record ring (see ring.h).  Freestanding.
  */
-#include <stdlib.h>
-
 #include "ring.h"
 
 #define NO_INSTR __attribute__((no_instrument_function))
 
-NO_INSTR int ring_init(struct ring *q, unsigned int order)
+NO_INSTR void ring_init(struct ring *q, struct ring_slot *slot,
+			unsigned int order)
 {
 	size_t i, n = (size_t)1 << order;
 
-	q->slot = calloc(n, sizeof(*q->slot));
-	if (!q->slot)
-		return -1;
+	q->slot = slot;
 	for (i = 0; i < n; i++)
 		atomic_init(&q->slot[i].seq, i);
 	q->mask = n - 1;
 	atomic_init(&q->head, 0);
-	q->tail = 0;
-	return 0;
-}
-
-NO_INSTR void ring_free(struct ring *q)
-{
-	free(q->slot);
-	q->slot = NULL;
+	atomic_init(&q->tail, 0);
 }
 
 NO_INSTR int ring_push(struct ring *q, const struct mprof_record *r)
@@ -58,14 +48,15 @@ NO_INSTR int ring_push(struct ring *q, const struct mprof_record *r)
 
 NO_INSTR int ring_pop(struct ring *q, struct mprof_record *r)
 {
-	struct ring_slot *s = &q->slot[q->tail & q->mask];
+	size_t tail = atomic_load_explicit(&q->tail, memory_order_relaxed);
+	struct ring_slot *s = &q->slot[tail & q->mask];
 
-	if (atomic_load_explicit(&s->seq, memory_order_acquire) != q->tail + 1)
+	if (atomic_load_explicit(&s->seq, memory_order_acquire) != tail + 1)
 		return -1;	/* empty, or the next slot not yet published */
 	*r = s->r;
-	atomic_store_explicit(&s->seq, q->tail + q->mask + 1,
+	atomic_store_explicit(&s->seq, tail + q->mask + 1,
 			      memory_order_release);
-	q->tail++;
+	atomic_store_explicit(&q->tail, tail + 1, memory_order_relaxed);
 	return 0;
 }
 
@@ -73,5 +64,5 @@ NO_INSTR size_t ring_used(struct ring *q)
 {
 	size_t h = atomic_load_explicit(&q->head, memory_order_relaxed);
 
-	return h - q->tail;
+	return h - atomic_load_explicit(&q->tail, memory_order_relaxed);
 }

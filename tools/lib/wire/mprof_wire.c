@@ -2,6 +2,7 @@
 /*
  * mprof_wire.c - MiniProfiler framing and payload layouts (see
  * mprof_wire.h), used by the device library and the host decoder alike.
+ * Freestanding (no libc beyond memcpy and memset): firmware builds it.
  */
 #include <string.h>
 
@@ -55,8 +56,8 @@ NO_INSTR size_t mprof_rsp_encode(uint8_t *out, size_t cap, uint8_t type,
 	out[1] = MPROF_RSP_SYNC1;
 	out[2] = type;
 	mprof_put16(out + 3, (uint16_t)len);
-	if (len)
-		memmove(out + MPROF_RSP_HDR, payload, len);
+	if (len && payload != out + MPROF_RSP_HDR)
+		memcpy(out + MPROF_RSP_HDR, payload, len);
 	mprof_put16(out + MPROF_RSP_HDR + len,
 		    wire_crc16_ccitt(WIRE_CRC16_START, out, MPROF_RSP_HDR + len));
 	out[total - 1] = MPROF_RSP_END;
@@ -65,12 +66,15 @@ NO_INSTR size_t mprof_rsp_encode(uint8_t *out, size_t cap, uint8_t type,
 
 NO_INSTR void mprof_metadata_put(uint8_t *out, const struct mprof_metadata *m)
 {
+	size_t n = 0;
+
+	while (n < MPROF_FW_VERSION_LEN - 1 && m->fw_version[n])
+		n++;
 	mprof_put32(out, m->mcu_clock_hz);
 	mprof_put32(out + 4, m->timer_freq);
 	mprof_put32(out + 8, m->elf_build_id);
 	memset(out + 12, 0, MPROF_FW_VERSION_LEN);
-	memcpy(out + 12, m->fw_version,
-	       strnlen(m->fw_version, MPROF_FW_VERSION_LEN - 1));
+	memcpy(out + 12, m->fw_version, n);
 }
 
 NO_INSTR int mprof_metadata_get(struct mprof_metadata *m, const uint8_t *p,

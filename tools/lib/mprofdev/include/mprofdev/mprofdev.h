@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * mprofdev.h - libmprofdev, the device half of MiniProfiler for a Linux
- * program (or firmware with a POSIX-like fd layer): compile the code to
+ * program (a microcontroller's firmware: mprofdev_fw.h): compile the code to
  * profile with -finstrument-functions, link libmprofdev.a (built
  * without it) and -lpthread, and call mprofdev_start() with the fd of
  * the serial line (a tty, a pty, a socket: any fd).  A writer thread

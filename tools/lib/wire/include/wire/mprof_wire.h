@@ -107,7 +107,8 @@ int mprof_cmd_encode(uint8_t *out, uint8_t cmd, const uint8_t *payload,
 int mprof_cmd_valid(const uint8_t *c);
 
 /* Frame a response into out (cap bytes); returns its size (8 + len),
- * or 0 if it does not fit or len > 65535 */
+ * or 0 if it does not fit or len > 65535.  The payload is either
+ * already in place (payload == out + MPROF_RSP_HDR) or apart from out */
 size_t mprof_rsp_encode(uint8_t *out, size_t cap, uint8_t type,
 			const uint8_t *payload, size_t len);
 
