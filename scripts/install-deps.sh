@@ -32,7 +32,7 @@ all_pkgs=(
 	qemu-system-x86 busybox-static libopencsd-bin
 	sparse clang libclang-rt-14-dev llvm
 	pkgconf groff-base man-db binutils
-	chromium linux-perf
+	chromium linux-perf python3-docutils
 	gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc
 )
