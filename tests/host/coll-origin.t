@@ -68,12 +68,12 @@ tap_is "$("$M" --no-mtt -f csv --collateral "$TMP/old.xml" "$TMP/demo.stp" |
 RAW:49,{cd6b9ebf-0b3a-4b7d-ac9a-4fe18a923223}" \
 	"no Guids: not even MTT's messages (the reference printer's rule)"
 
-# the kernel writes the Guid: MTT_SYST_GUID, the one demo.conf gives the
-# mtt node
-tap_is "$(sed -n 's/^#define MTT_SYST_GUID[^"]*"\(.*\)"$/\1/p' \
-	"$TOP/include/linux/mtt_ptcl.h") $(grep -c 'syst:Guid ID=\\"{" MTT_SYST_GUID "}' \
+# the kernel writes the Guid: MTT_FRAME_SYST_GUID (the uapi header), the
+# one demo.conf gives the mtt node
+tap_is "$(sed -n 's/^#define MTT_FRAME_SYST_GUID[^"]*"\(.*\)"$/\1/p' \
+	"$TOP/include/uapi/linux/mtt_frame.h") $(grep -c 'syst:Guid ID=\\"{" MTT_FRAME_SYST_GUID "}' \
 	"$TOP/drivers/mtt/collateral.c") $(grep -c 'uuid = "cd6b9ebf-0b3a-4b7d-ac9a-4fe18a923223"' \
 	"$TOP/tests/guest/demo.conf")" \
 	"cd6b9ebf-0b3a-4b7d-ac9a-4fe18a923223 1 1" \
-	"the kernel's collateral and the demo's mtt node use MTT_SYST_GUID"
+	"the kernel's collateral and the demo's mtt node use MTT_FRAME_SYST_GUID"
 tap_done
