@@ -145,6 +145,36 @@ static const char *find_marker(const char *l, size_t n)
 	return NULL;
 }
 
+/* pairs of hex digits from h (before end) to out + *k, at most lim
+ * bytes in all: where the first that is not a pair of digits is; *k
+ * counts the bytes written */
+static const char *hex_run(const char *h, const char *end, uint8_t *out,
+			   size_t *kp, size_t lim)
+{
+	size_t k = *kp;
+
+#if MTTD_SSE2
+	while (end - h >= 16 && lim - k >= 8 && !hex16(h, out + k)) {
+		k += 8;
+		h += 16;
+	}
+#endif
+	while (end - h >= 8 && lim - k >= 4 && !hex8(h, out + k)) {
+		k += 4;
+		h += 8;
+	}
+	while (end - h >= 2 && k < lim) {
+		int a = hex_tab[(uint8_t)h[0]], b = hex_tab[(uint8_t)h[1]];
+
+		if ((a | b) < 0)
+			break;
+		out[k++] = (uint8_t)(a << 4 | b);
+		h += 2;
+	}
+	*kp = k;
+	return h;
+}
+
 /* room for the bytes of a line of n characters; 0 or -1 */
 static int msg_room(struct mttd_syst_text *t, size_t n)
 {
@@ -179,24 +209,7 @@ static void line(struct mttd_syst_text *t, const char *l, size_t n,
 	lim = t->s->max_len ? t->s->max_len : SIZE_MAX;
 	while (h < end && (*h == ' ' || *h == '\t' || *h == '\r'))
 		h++;
-#if MTTD_SSE2
-	while (end - h >= 16 && lim - k >= 8 && !hex16(h, t->msg + k)) {
-		k += 8;
-		h += 16;
-	}
-#endif
-	while (end - h >= 8 && lim - k >= 4 && !hex8(h, t->msg + k)) {
-		k += 4;
-		h += 8;
-	}
-	while (end - h >= 2 && k < lim) {
-		int a = hex_tab[(uint8_t)h[0]], b = hex_tab[(uint8_t)h[1]];
-
-		if ((a | b) < 0)
-			break;
-		t->msg[k++] = (uint8_t)(a << 4 | b);
-		h += 2;
-	}
+	h = hex_run(h, end, t->msg, &k, lim);
 	while (h < end) {
 		int a, b;
 
@@ -253,15 +266,61 @@ static void keep(struct mttd_syst_text *t, const char *p, size_t n)
 	t->len += n;
 }
 
+/*
+ * The common line, "SYS-T RAW DATA: " at its start and pairs of hex
+ * digits up to its line feed, in one pass: the digits decoded straight
+ * from the input, the line feed found where they stop (no search for it
+ * or for the marker).  Returns the line's length without its line feed,
+ * the message decoded; 0 when the line is not one of those (nothing
+ * done: line() takes it), or when it would need more room than msg has
+ * or reach the length limit.
+ */
+static size_t fast_line(struct mttd_syst_text *t, const char *b,
+			const char *end)
+{
+	static const char lead[] = "SYS-T RAW DATA: ";
+	const size_t ll = sizeof(lead) - 1;
+	struct mttd_syst_src src = { .offset = t->line_off };
+	size_t k = 0, cap = t->msg_cap, lim;
+	const char *h;
+
+	if ((size_t)(end - b) <= ll || memcmp(b, lead, ll) || cap < 2)
+		return 0;
+	lim = t->s->max_len && t->s->max_len < cap ? t->s->max_len : cap;
+	h = hex_run(b + ll, end, t->msg, &k, lim);
+	/* the limit reached (or the room): line() decides */
+	if (h >= end || *h != '\n' || k >= lim)
+		return 0;
+	mttd_syst_decode(t->s, &src, t->msg, k);
+	return (size_t)(h - b);
+}
+
 int mttd_syst_text_feed(struct mttd_syst_text *t, const void *p, size_t n)
 {
 	const char *b = p, *end = b + n;
 
 	if (t->finished)
 		return -1;
+	/* room for the fast path's common lines (grown by line()); without
+	 * it, fast_line() leaves every line to line() */
+	if (t->msg_cap < 4096)
+		msg_room(t, 8190);
 	while (b < end) {
-		const char *nl = memchr(b, '\n', (size_t)(end - b));
-		size_t k = (size_t)((nl ? nl : end) - b);
+		const char *nl;
+		size_t k;
+
+		if (!t->len && !t->over) {
+			k = fast_line(t, b, end);
+			if (k) {
+				t->off += k + 1;
+				t->line_off = t->off;
+				t->lineno++;
+				b += k + 1;
+				continue;
+			}
+		}
+		nl = memchr(b, '\n', (size_t)(end - b));
+		k = (size_t)((nl ? nl : end) - b);
 
 		if (!nl) {
 			keep(t, b, k);
