@@ -39,7 +39,7 @@ static uint8_t *room(struct systenc *e, size_t n)
 
 void systenc_put(struct systenc *e, const void *p, size_t n)
 {
-	uint8_t *d = room(e, n);
+	uint8_t *d = n ? room(e, n) : NULL;
 
 	if (!d)
 		return;
