@@ -145,15 +145,55 @@ static int needs_quotes(const char *s, size_t n)
 	return 0;
 }
 
-/* a cell: quoted only when it must be (RFC 4180) */
-static void cell(struct out *o, const char *s)
+/* a cell of n bytes: quoted only when it must be (RFC 4180) */
+static void cell_n(struct out *o, const char *s, size_t n)
 {
-	size_t n = strlen(s);
-
 	if (needs_quotes(s, n))
 		quoted(o, s, n);
 	else
 		out_mem(o, s, n);
+}
+
+static void cell(struct out *o, const char *s)
+{
+	cell_n(o, s, strlen(s));
+}
+
+/* the miss path of cell_cached(): s as a cell, as cell() writes it,
+ * into c; -1 when it may not fit */
+static int cell_fill(struct name_cache *c, const char *s)
+{
+	size_t n = strlen(s), len = 0, i;
+	int q = needs_quotes(s, n);
+
+	if (2 * n + 2 > sizeof(c->str))
+		return -1;
+	if (q)
+		c->str[len++] = '"';
+	for (i = 0; i < n; i++) {
+		if (q && s[i] == '"')
+			c->str[len++] = '"';
+		c->str[len++] = q && s[i] == '\n' ? ' ' : s[i];
+	}
+	if (q)
+		c->str[len++] = '"';
+	c->len = len;
+	c->key = s;
+	return 0;
+}
+
+/* a name that comes back on many rows (a collateral's client, its file)
+ * as a cell, from the cache of field f (NC_CSV_*) by its address: s must
+ * not change while the app lives, as for name_esc() */
+static void cell_cached(struct app *a, unsigned int f, const char *s)
+{
+	struct name_cache *c = name_slot(a, f, s);
+
+	if (c->key != s && cell_fill(c, s)) {
+		cell(&a->out, s);
+		return;
+	}
+	out_mem(&a->out, c->str, c->len);
 }
 
 /* "00" "01" ... "FF" */
@@ -358,14 +398,14 @@ static void csv_syst(struct app *a, const struct sview *v)
 		out_str(o, ",,,,,,,,,");
 		goto end;
 	}
-	cell(o, v->type);
+	cell_n(o, v->type, v->type_len);
 	out_char(o, ',');
 	out_str(o, mttd_syst_severity_name(sev ? m->severity : 0));
 	out_char(o, ',');
 	if (is_short(m)) {
 		/* the printer never names a short message's client */
 	} else if (m->client) {
-		cell(o, m->client);
+		cell_cached(a, NC_CSV_ORIGIN, m->client);
 	} else if (m->flags & MTTD_SYST_F_GUID) {
 		mttd_syst_guid_str(m->guid, g);
 		out_str(o, g);
@@ -388,7 +428,7 @@ static void csv_syst(struct app *a, const struct sview *v)
 		hex_upper(o, m->crc, 8);
 	out_char(o, ',');
 	if (m->collateral)
-		cell(o, m->collateral);
+		cell_cached(a, NC_CSV_COLL, m->collateral);
 end:
 	extra(a, v->source, (m->flags & MTTD_SYST_F_STP) != 0, m->master,
 	      m->channel, v->guid, m->offset,
