@@ -245,7 +245,8 @@ static size_t fixed_f(char *buf, uint64_t v, int prec)
 	if (e >= 0) {
 		if (e > 10)
 			return 0;
-		n = (u128)(m << e) * pow10[prec];
+		ip = m << e;
+		fp = 0;
 	} else {
 		u128 p = (u128)m * pow10[prec], rest, half;
 		int s = -e;
@@ -259,9 +260,16 @@ static size_t fixed_f(char *buf, uint64_t v, int prec)
 			if (rest > half || (rest == half && (n & 1)))
 				n++;
 		}
+		/* the integer part, then what n holds beyond it: at most
+		 * 10^prec (a carry of the rounding into the integer part),
+		 * so no 128-bit division */
+		ip = s < 64 ? m >> s : 0;
+		fp = (uint64_t)(n - (u128)ip * pow10[prec]);
+		if (fp == pow10[prec]) {
+			ip++;
+			fp = 0;
+		}
 	}
-	ip = (uint64_t)(n / pow10[prec]);
-	fp = (uint64_t)(n % pow10[prec]);
 	if (v >> 63)
 		*b++ = '-';
 	k = sizeof(tmp);

@@ -102,9 +102,11 @@ static inline int hex8(const char *c, uint8_t *out)
 
 #if MTTD_SSE2
 
-/* Sixteen hex digits at c to eight bytes at out, 0; or -1 (nothing
- * written) if any of them is not a hex digit.  As hex8(), in SSE2. */
-static inline int hex16(const char *c, uint8_t *out)
+/* Sixteen characters at c as hex digits to eight bytes at out, all
+ * eight stored whatever the characters: a mask of the characters that
+ * are hex digits (bit i for c[i]; 0xffff: all of them, the eight bytes
+ * are theirs).  As hex8(), in SSE2. */
+static inline unsigned int hex16(const char *c, uint8_t *out)
 {
 	__m128i x = _mm_loadu_si128((const __m128i *)c);
 	__m128i d = _mm_sub_epi8(x, _mm_set1_epi8('0'));
@@ -115,8 +117,6 @@ static inline int hex16(const char *c, uint8_t *out)
 	__m128i isl = _mm_cmpeq_epi8(_mm_min_epu8(l, _mm_set1_epi8(5)), l);
 	__m128i v;
 
-	if (_mm_movemask_epi8(_mm_or_si128(isd, isl)) != 0xffff)
-		return -1;
 	v = _mm_or_si128(_mm_and_si128(isd, d),
 			 _mm_and_si128(isl, _mm_add_epi8(l, _mm_set1_epi8(10))));
 	/* in each 16-bit lane: first digit (low byte) << 4 | second */
@@ -124,7 +124,7 @@ static inline int hex16(const char *c, uint8_t *out)
 				       _mm_srli_epi16(v, 8)),
 			  _mm_set1_epi16(0xff));
 	_mm_storel_epi64((__m128i *)out, _mm_packus_epi16(v, v));
-	return 0;
+	return (unsigned int)_mm_movemask_epi8(_mm_or_si128(isd, isl));
 }
 #endif
 
@@ -147,14 +147,26 @@ static const char *find_marker(const char *l, size_t n)
 
 /* pairs of hex digits from h (before end) to out + *k, at most lim
  * bytes in all: where the first that is not a pair of digits is; *k
- * counts the bytes written */
+ * counts the bytes decoded.  Up to 7 bytes past them may be written,
+ * within lim and within the bytes the characters up to end make. */
 static const char *hex_run(const char *h, const char *end, uint8_t *out,
 			   size_t *kp, size_t lim)
 {
 	size_t k = *kp;
 
 #if MTTD_SSE2
-	while (end - h >= 16 && lim - k >= 8 && !hex16(h, out + k)) {
+	while (end - h >= 16 && lim - k >= 8) {
+		unsigned int ok = hex16(h, out + k);
+
+		if (ok != 0xffff) {
+			/* the pairs before the first other character are
+			 * decoded (the bytes after them are not the
+			 * message's): no pair can follow them */
+			unsigned int n = (unsigned int)__builtin_ctz(~ok) / 2;
+
+			*kp = k + n;
+			return h + 2 * n;
+		}
 		k += 8;
 		h += 16;
 	}
