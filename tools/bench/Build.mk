@@ -4,11 +4,12 @@
 # the test encoders; bench/libmtt/ times an mtt_trace call, filtered out
 # and enabled; bench/printer/ times mttdecode against the MIPI SyS-T
 # reference printer (a peer's sources, PRINTER_DIR, BSD-3-Clause, built
-# here out of tree into $(B)/bench/ with cmake and g++, and nowhere else:
-# never part of the product or the tests).  Built by "make bench" only.
+# here out of tree into $(B)/bench-systprint/ with cmake and g++, and
+# nowhere else: never part of the product or the tests).  Built by
+# "make bench" only.
 BENCH_DECODE_SRC := $(wildcard bench/decode/*.c)
 PRINTER_DIR ?= $(abspath ../../shared/peers/mipi-sys-t-printer)
-SYSTPRINT := $(abspath $(B))/bench/systprint/systprint
+SYSTPRINT := $(abspath $(B))/bench-systprint/build/systprint
 
 bench: $(B)/bench $(B)/bench-libmtt $(B)/mttdecode bench-printer
 	$(B)/bench $(B)/mttdecode
