@@ -2,12 +2,41 @@
 # bench/Build.mk - the benchmarks (figures printed, never asserted):
 # bench/decode/ times libmttdecode and mttdecode on streams written by
 # the test encoders; bench/libmtt/ times an mtt_trace call, filtered out
-# and enabled.  Built by "make bench" only.
+# and enabled; bench/printer/ times mttdecode against the MIPI SyS-T
+# reference printer (a peer's sources, PRINTER_DIR, BSD-3-Clause, built
+# here out of tree into $(B)/bench-systprint/ with cmake and g++, and
+# nowhere else: never part of the product or the tests).  Built by
+# "make bench" only.
 BENCH_DECODE_SRC := $(wildcard bench/decode/*.c)
+PRINTER_DIR ?= $(abspath ../../shared/peers/mipi-sys-t-printer)
+SYSTPRINT := $(abspath $(B))/bench-systprint/build/systprint
 
-bench: $(B)/bench $(B)/bench-libmtt $(B)/mttdecode
+bench: $(B)/bench $(B)/bench-libmtt $(B)/mttdecode bench-printer
 	$(B)/bench $(B)/mttdecode
 	$(B)/bench-libmtt
+
+# the printer comparison alone (skipped when the peer's sources are not
+# there); BENCH_PRINTER_MB of hex lines (32)
+bench-printer: $(B)/bench-printer $(B)/mttdecode
+	@if [ -d "$(PRINTER_DIR)/printer" ]; then \
+	  $(MAKE) --no-print-directory $(SYSTPRINT) && \
+	  $(B)/bench-printer $(B)/mttdecode $(SYSTPRINT) \
+	    $(BENCH_PRINTER_MB); \
+	else echo "bench-printer: no $(PRINTER_DIR)/printer, skipped"; fi
+
+$(SYSTPRINT):
+	mkdir -p $(dir $@)
+	cmake -DCMAKE_BUILD_TYPE=Release \
+	  -DPUGIXML_SRC_DIR=$(PRINTER_DIR)/pugixml/src \
+	  -S $(PRINTER_DIR)/printer -B $(dir $@) >$(dir $@)../systprint.log
+	$(MAKE) -C $(dir $@) systprint >>$(dir $@)../systprint.log
+
+$(B)/bench-printer: bench/printer/printer.c bench/decode/util.c \
+		bench/decode/bench.h $(TESTENC)/systenc.c $(TESTENC)/systenc.h \
+		$(TESTENC)/stpenc.c
+	$(CC) $(CPPFLAGS_ALL) -I$(TESTENC) -Ibench/decode $(CFLAGS_ALL) \
+		-o $@ bench/printer/printer.c bench/decode/util.c \
+		$(TESTENC)/systenc.c $(TESTENC)/stpenc.c
 
 $(B)/bench: $(BENCH_DECODE_SRC) bench/decode/bench.h $(TESTENC)/stpenc.c \
 		$(TESTENC)/stpenc.h $(B)/libmttdecode.a

@@ -104,8 +104,10 @@ struct chrome_state {
 #define NAME_MAX_ESC 118	/* longest escaped name the cache holds */
 
 /* the fields of a line whose names are cached: policy node, collateral
- * client or module, severity */
-enum { NC_SOURCE, NC_ORIGIN, NC_SEVERITY, NC_FIELDS };
+ * client or module, severity (escaped as text); the CSV rows' Origin
+ * and Collateral cells (as CSV cells, fmt_csv.c) */
+enum { NC_SOURCE, NC_ORIGIN, NC_SEVERITY, NC_CSV_ORIGIN, NC_CSV_COLL,
+       NC_FIELDS };
 
 struct sview {
 	const struct mttd_syst_msg *m;
@@ -316,11 +318,18 @@ const struct name_cache *name_esc_fill(struct name_cache *c,
  * field f (NC_*) by its address (s must not change while the app lives):
  * the entry, valid until the next call for f, or NULL if it escapes to
  * more than NAME_MAX_ESC bytes */
+static inline struct name_cache *name_slot(struct app *a, unsigned int f,
+					   const char *s)
+{
+	uint64_t h = (uint64_t)(uintptr_t)s * 0x9e3779b97f4a7c15ull;
+
+	return &a->names[f][(h >> 58) & (NAME_CACHE - 1)];
+}
+
 static inline const struct name_cache *name_esc(struct app *a,
 						unsigned int f, const char *s)
 {
-	uint64_t h = (uint64_t)(uintptr_t)s * 0x9e3779b97f4a7c15ull;
-	struct name_cache *c = &a->names[f][(h >> 58) & (NAME_CACHE - 1)];
+	struct name_cache *c = name_slot(a, f, s);
 
 	return c->key == s ? c : name_esc_fill(c, s);
 }

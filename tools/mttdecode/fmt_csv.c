@@ -82,18 +82,40 @@ static void csv_begin(struct app *a)
 	out_char(&a->out, '\n');
 }
 
+/* does any of the 8 bytes at s hold '"' or a line feed?  (a byte is
+ * zero in x ^ c exactly where it equals c; the test below has no false
+ * positives for "some byte is zero") */
+static int has_quote_lf(const char *s)
+{
+	const uint64_t ones = 0x0101010101010101ull, hi = 0x80 * ones;
+	uint64_t x, a, b;
+
+	memcpy(&x, s, sizeof(x));
+	a = x ^ ('"' * ones);
+	b = x ^ ('\n' * ones);
+	return (((a - ones) & ~a) | ((b - ones) & ~b)) & hi ? 1 : 0;
+}
+
 /* cell text as the printer writes it: '"' doubled, a line feed as a
- * space (its rows never break), every other byte as it is */
+ * space (its rows never break), every other byte as it is; eight bytes
+ * at a time past the ones without either */
 static void cell_text(struct out *o, const char *s, size_t n)
 {
-	size_t i, from = 0;
+	size_t i = 0, from = 0, end;
 
-	for (i = 0; i < n; i++) {
-		if (s[i] != '"' && s[i] != '\n')
-			continue;
-		out_mem(o, s + from, i - from);
-		out_str(o, s[i] == '"' ? "\"\"" : " ");
-		from = i + 1;
+	for (;;) {
+		while (n - i >= 8 && !has_quote_lf(s + i))
+			i += 8;
+		end = n - i > 8 ? i + 8 : n;
+		for (; i < end; i++) {
+			if (s[i] != '"' && s[i] != '\n')
+				continue;
+			out_mem(o, s + from, i - from);
+			out_str(o, s[i] == '"' ? "\"\"" : " ");
+			from = i + 1;
+		}
+		if (i >= n)
+			break;
 	}
 	out_mem(o, s + from, n - from);
 }
@@ -105,33 +127,94 @@ static void quoted(struct out *o, const char *s, size_t n)
 	out_char(o, '"');
 }
 
-static int needs_quotes(const char *s)
+/* the bytes that make a cell need quotes (RFC 4180) */
+#define Q1(c) ((c) == ',' || (c) == '"' || (c) == '\r' || (c) == '\n')
+#define Q4(c) Q1(c), Q1((c) + 1), Q1((c) + 2), Q1((c) + 3)
+#define Q16(c) Q4(c), Q4((c) + 4), Q4((c) + 8), Q4((c) + 12)
+#define Q64(c) Q16(c), Q16((c) + 16), Q16((c) + 32), Q16((c) + 48)
+static const uint8_t quote_byte[256] = { Q64(0), Q64(64), Q64(128),
+					 Q64(192) };
+
+static int needs_quotes(const char *s, size_t n)
 {
-	return strpbrk(s, ",\"\r\n") != NULL;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (quote_byte[(uint8_t)s[i]])
+			return 1;
+	return 0;
 }
 
-/* a cell: quoted only when it must be (RFC 4180) */
-static void cell(struct out *o, const char *s)
+/* a cell of n bytes: quoted only when it must be (RFC 4180) */
+static void cell_n(struct out *o, const char *s, size_t n)
 {
-	size_t n = strlen(s);
-
-	if (needs_quotes(s))
+	if (needs_quotes(s, n))
 		quoted(o, s, n);
 	else
 		out_mem(o, s, n);
 }
 
-/* "0x" and n uppercase hex digits */
+static void cell(struct out *o, const char *s)
+{
+	cell_n(o, s, strlen(s));
+}
+
+/* the miss path of cell_cached(): s as a cell, as cell() writes it,
+ * into c; -1 when it may not fit */
+static int cell_fill(struct name_cache *c, const char *s)
+{
+	size_t n = strlen(s), len = 0, i;
+	int q = needs_quotes(s, n);
+
+	if (2 * n + 2 > sizeof(c->str))
+		return -1;
+	if (q)
+		c->str[len++] = '"';
+	for (i = 0; i < n; i++) {
+		if (q && s[i] == '"')
+			c->str[len++] = '"';
+		c->str[len++] = q && s[i] == '\n' ? ' ' : s[i];
+	}
+	if (q)
+		c->str[len++] = '"';
+	c->len = len;
+	c->key = s;
+	return 0;
+}
+
+/* a name that comes back on many rows (a collateral's client, its file)
+ * as a cell, from the cache of field f (NC_CSV_*) by its address: s must
+ * not change while the app lives, as for name_esc() */
+static void cell_cached(struct app *a, unsigned int f, const char *s)
+{
+	struct name_cache *c = name_slot(a, f, s);
+
+	if (c->key != s && cell_fill(c, s)) {
+		cell(&a->out, s);
+		return;
+	}
+	out_mem(&a->out, c->str, c->len);
+}
+
+/* "00" "01" ... "FF" */
+#define UD(v) (char)((v) < 10 ? '0' + (v) : 'A' + (v) - 10)
+#define U1(x) UD((x) >> 4), UD((x) & 0xf)
+#define U4(x) U1(x), U1((x) + 1), U1((x) + 2), U1((x) + 3)
+#define U16(x) U4(x), U4((x) + 4), U4((x) + 8), U4((x) + 12)
+#define U64(x) U16(x), U16((x) + 16), U16((x) + 32), U16((x) + 48)
+static const char hex2u[512] = { U64(0), U64(64), U64(128), U64(192) };
+
+/* "0x" and the low n (8 or 16: even) uppercase hex digits of v, a byte
+ * at a time */
 static void hex_upper(struct out *o, uint64_t v, unsigned int n)
 {
-	static const char hexd[] = "0123456789ABCDEF";
 	char *b = out_room(o, n + 2);
 	unsigned int i;
 
 	*b++ = '0';
 	*b++ = 'x';
-	for (i = 0; i < n; i++)
-		b[i] = hexd[(v >> (4 * (n - 1 - i))) & 0xf];
+	for (i = n / 2; i--; v >>= 8)
+		memcpy(b + 2 * i, hex2u + 2 * (v & 0xff), 2);
 	out_end(o, b + n);
 }
 
@@ -165,13 +248,10 @@ static void extra(struct app *a, const char *source, int chan,
  * message it could not decode (two digits a byte, see the docs) */
 static void hex_dump_upper(struct out *o, const uint8_t *p, size_t n)
 {
-	static const char hexd[] = "0123456789ABCDEF";
 	size_t i;
 
-	for (i = 0; i < n; i++) {
-		out_char(o, hexd[p[i] >> 4]);
-		out_char(o, hexd[p[i] & 0xf]);
-	}
+	for (i = 0; i < n; i++)
+		out_mem(o, hex2u + 2 * p[i], 2);
 }
 
 /* a one- or two-word message (SHORT32/SHORT64, compact BUILD) */
@@ -272,7 +352,7 @@ static void location(struct out *o, const struct mttd_syst_msg *m)
 		id = m->cat_file_id;
 		line = m->cat_line;
 	}
-	q = name && needs_quotes(name);
+	q = name && needs_quotes(name, strlen(name));
 	if (q)
 		out_char(o, '"');
 	if (fl) {
@@ -318,14 +398,14 @@ static void csv_syst(struct app *a, const struct sview *v)
 		out_str(o, ",,,,,,,,,");
 		goto end;
 	}
-	cell(o, v->type);
+	cell_n(o, v->type, v->type_len);
 	out_char(o, ',');
 	out_str(o, mttd_syst_severity_name(sev ? m->severity : 0));
 	out_char(o, ',');
 	if (is_short(m)) {
 		/* the printer never names a short message's client */
 	} else if (m->client) {
-		cell(o, m->client);
+		cell_cached(a, NC_CSV_ORIGIN, m->client);
 	} else if (m->flags & MTTD_SYST_F_GUID) {
 		mttd_syst_guid_str(m->guid, g);
 		out_str(o, g);
@@ -348,7 +428,7 @@ static void csv_syst(struct app *a, const struct sview *v)
 		hex_upper(o, m->crc, 8);
 	out_char(o, ',');
 	if (m->collateral)
-		cell(o, m->collateral);
+		cell_cached(a, NC_CSV_COLL, m->collateral);
 end:
 	extra(a, v->source, (m->flags & MTTD_SYST_F_STP) != 0, m->master,
 	      m->channel, v->guid, m->offset,

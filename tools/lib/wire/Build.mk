@@ -8,3 +8,9 @@ WIRE_OBJ := $(call objs,lib/wire)
 $(B)/libwire.a: $(WIRE_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $^
+
+# x86-64 hosts: wire_crc32c() from crc32c_x86.c (SSE4.2 when the CPU has
+# it, chosen at load time); crc.c keeps the table, plain C, for all
+ifneq ($(filter x86_64-%,$(shell $(CC) -dumpmachine)),)
+$(B)/obj/lib/wire/%.o: CPPFLAGS_LOCAL += -DWIRE_CRC32C_X86
+endif

@@ -7,7 +7,9 @@
  * C library's snprintf() from a spec this file builds itself (flags,
  * "*.*", a fixed length modifier), so the trace's format string never
  * reaches the C library.  %s, %c, %p and %n are done by hand, and so are
- * integers without flags, width or precision (most of them).
+ * integers without flags, width or precision (most of them), and %f of
+ * a finite double below 2^63 without flags and with a precision up to
+ * 17, exactly as the C library rounds it (see fixed_f()).
  */
 #include <stdio.h>
 #include <string.h>
@@ -202,6 +204,93 @@ static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
 	put_snprintf(tb, buf, r, sizeof(buf));
 }
 
+#ifdef __SIZEOF_INT128__
+__extension__ typedef unsigned __int128 u128;
+
+/*
+ * %.<prec>f of the double with bits v, by hand, into buf (room for 64
+ * bytes): its length, or 0 when it is not a case done here (infinities,
+ * NaNs, 2^63 and above, prec above 17: the C library does those).
+ *
+ * A finite double is m * 2^e exactly (m < 2^53).  The digits printed are
+ * N = |value| * 10^prec rounded to the nearest integer, ties to even (the
+ * C library's rounding of the exact binary value, in the default
+ * rounding mode): with m * 10^prec < 2^110, N comes from one 128-bit
+ * product and a shift, the bits shifted out deciding the rounding.  The
+ * sign is the sign bit's, so -0.0 prints as "-0.000000", as printf does.
+ */
+static size_t fixed_f(char *buf, uint64_t v, int prec)
+{
+	static const uint64_t pow10[18] = {
+		1ull, 10ull, 100ull, 1000ull, 10000ull, 100000ull, 1000000ull,
+		10000000ull, 100000000ull, 1000000000ull, 10000000000ull,
+		100000000000ull, 1000000000000ull, 10000000000000ull,
+		100000000000000ull, 1000000000000000ull,
+		10000000000000000ull, 100000000000000000ull,
+	};
+	unsigned int ef = (unsigned int)(v >> 52) & 0x7ff;
+	uint64_t m = v & ((1ull << 52) - 1), ip, fp;
+	int e, k;
+	u128 n;
+	char *b = buf, tmp[20];
+
+	if (ef == 0x7ff || prec < 0 || prec > 17)
+		return 0;
+	if (ef) {
+		m |= 1ull << 52;
+		e = (int)ef - 1075;
+	} else {
+		e = -1074;
+	}
+	if (e >= 0) {
+		if (e > 10)
+			return 0;
+		ip = m << e;
+		fp = 0;
+	} else {
+		u128 p = (u128)m * pow10[prec], rest, half;
+		int s = -e;
+
+		if (s >= 128) {
+			n = 0;	/* below 2^-75, far below half a digit */
+		} else {
+			n = p >> s;
+			rest = p & (((u128)1 << s) - 1);
+			half = (u128)1 << (s - 1);
+			if (rest > half || (rest == half && (n & 1)))
+				n++;
+		}
+		/* the integer part, then what n holds beyond it: at most
+		 * 10^prec (a carry of the rounding into the integer part),
+		 * so no 128-bit division */
+		ip = s < 64 ? m >> s : 0;
+		fp = (uint64_t)(n - (u128)ip * pow10[prec]);
+		if (fp == pow10[prec]) {
+			ip++;
+			fp = 0;
+		}
+	}
+	if (v >> 63)
+		*b++ = '-';
+	k = sizeof(tmp);
+	do {
+		tmp[--k] = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip);
+	memcpy(b, tmp + k, sizeof(tmp) - (size_t)k);
+	b += sizeof(tmp) - (size_t)k;
+	if (prec) {
+		*b++ = '.';
+		for (k = prec - 1; k >= 0; k--) {
+			b[k] = (char)('0' + fp % 10);
+			fp /= 10;
+		}
+		b += prec;
+	}
+	return (size_t)(b - buf);
+}
+#endif
+
 static void conv_float(struct mttd__tbuf *tb, const struct spec *sp,
 		       char conv, struct mttd__args *a)
 {
@@ -217,6 +306,17 @@ static void conv_float(struct mttd__tbuf *tb, const struct spec *sp,
 	record(a, MTTD_SYST_ARG_DOUBLE, v);
 	if (!tb)
 		return;
+#ifdef __SIZEOF_INT128__
+	if ((conv == 'f' || conv == 'F') && !sp->flags[0]) {
+		char fb[64];
+		size_t k = fixed_f(fb, v, sp->prec < 0 ? 6 : sp->prec);
+
+		if (k) {
+			padded(tb, sp, fb, k);
+			return;
+		}
+	}
+#endif
 	memcpy(&d, &v, sizeof(d));
 	c_spec(cs, sp, "", conv);
 	/* %f of 1e308 with the largest precision still fits buf */

@@ -102,9 +102,11 @@ static inline int hex8(const char *c, uint8_t *out)
 
 #if MTTD_SSE2
 
-/* Sixteen hex digits at c to eight bytes at out, 0; or -1 (nothing
- * written) if any of them is not a hex digit.  As hex8(), in SSE2. */
-static inline int hex16(const char *c, uint8_t *out)
+/* Sixteen characters at c as hex digits to eight bytes at out, all
+ * eight stored whatever the characters: a mask of the characters that
+ * are hex digits (bit i for c[i]; 0xffff: all of them, the eight bytes
+ * are theirs).  As hex8(), in SSE2. */
+static inline unsigned int hex16(const char *c, uint8_t *out)
 {
 	__m128i x = _mm_loadu_si128((const __m128i *)c);
 	__m128i d = _mm_sub_epi8(x, _mm_set1_epi8('0'));
@@ -115,8 +117,6 @@ static inline int hex16(const char *c, uint8_t *out)
 	__m128i isl = _mm_cmpeq_epi8(_mm_min_epu8(l, _mm_set1_epi8(5)), l);
 	__m128i v;
 
-	if (_mm_movemask_epi8(_mm_or_si128(isd, isl)) != 0xffff)
-		return -1;
 	v = _mm_or_si128(_mm_and_si128(isd, d),
 			 _mm_and_si128(isl, _mm_add_epi8(l, _mm_set1_epi8(10))));
 	/* in each 16-bit lane: first digit (low byte) << 4 | second */
@@ -124,7 +124,7 @@ static inline int hex16(const char *c, uint8_t *out)
 				       _mm_srli_epi16(v, 8)),
 			  _mm_set1_epi16(0xff));
 	_mm_storel_epi64((__m128i *)out, _mm_packus_epi16(v, v));
-	return 0;
+	return (unsigned int)_mm_movemask_epi8(_mm_or_si128(isd, isl));
 }
 #endif
 
@@ -143,6 +143,48 @@ static const char *find_marker(const char *l, size_t n)
 			return c + k;
 	}
 	return NULL;
+}
+
+/* pairs of hex digits from h (before end) to out + *k, at most lim
+ * bytes in all: where the first that is not a pair of digits is; *k
+ * counts the bytes decoded.  Up to 7 bytes past them may be written,
+ * within lim and within the bytes the characters up to end make. */
+static const char *hex_run(const char *h, const char *end, uint8_t *out,
+			   size_t *kp, size_t lim)
+{
+	size_t k = *kp;
+
+#if MTTD_SSE2
+	while (end - h >= 16 && lim - k >= 8) {
+		unsigned int ok = hex16(h, out + k);
+
+		if (ok != 0xffff) {
+			/* the pairs before the first other character are
+			 * decoded (the bytes after them are not the
+			 * message's): no pair can follow them */
+			unsigned int n = (unsigned int)__builtin_ctz(~ok) / 2;
+
+			*kp = k + n;
+			return h + 2 * n;
+		}
+		k += 8;
+		h += 16;
+	}
+#endif
+	while (end - h >= 8 && lim - k >= 4 && !hex8(h, out + k)) {
+		k += 4;
+		h += 8;
+	}
+	while (end - h >= 2 && k < lim) {
+		int a = hex_tab[(uint8_t)h[0]], b = hex_tab[(uint8_t)h[1]];
+
+		if ((a | b) < 0)
+			break;
+		out[k++] = (uint8_t)(a << 4 | b);
+		h += 2;
+	}
+	*kp = k;
+	return h;
 }
 
 /* room for the bytes of a line of n characters; 0 or -1 */
@@ -179,24 +221,7 @@ static void line(struct mttd_syst_text *t, const char *l, size_t n,
 	lim = t->s->max_len ? t->s->max_len : SIZE_MAX;
 	while (h < end && (*h == ' ' || *h == '\t' || *h == '\r'))
 		h++;
-#if MTTD_SSE2
-	while (end - h >= 16 && lim - k >= 8 && !hex16(h, t->msg + k)) {
-		k += 8;
-		h += 16;
-	}
-#endif
-	while (end - h >= 8 && lim - k >= 4 && !hex8(h, t->msg + k)) {
-		k += 4;
-		h += 8;
-	}
-	while (end - h >= 2 && k < lim) {
-		int a = hex_tab[(uint8_t)h[0]], b = hex_tab[(uint8_t)h[1]];
-
-		if ((a | b) < 0)
-			break;
-		t->msg[k++] = (uint8_t)(a << 4 | b);
-		h += 2;
-	}
+	h = hex_run(h, end, t->msg, &k, lim);
 	while (h < end) {
 		int a, b;
 
@@ -253,15 +278,61 @@ static void keep(struct mttd_syst_text *t, const char *p, size_t n)
 	t->len += n;
 }
 
+/*
+ * The common line, "SYS-T RAW DATA: " at its start and pairs of hex
+ * digits up to its line feed, in one pass: the digits decoded straight
+ * from the input, the line feed found where they stop (no search for it
+ * or for the marker).  Returns the line's length without its line feed,
+ * the message decoded; 0 when the line is not one of those (nothing
+ * done: line() takes it), or when it would need more room than msg has
+ * or reach the length limit.
+ */
+static size_t fast_line(struct mttd_syst_text *t, const char *b,
+			const char *end)
+{
+	static const char lead[] = "SYS-T RAW DATA: ";
+	const size_t ll = sizeof(lead) - 1;
+	struct mttd_syst_src src = { .offset = t->line_off };
+	size_t k = 0, cap = t->msg_cap, lim;
+	const char *h;
+
+	if ((size_t)(end - b) <= ll || memcmp(b, lead, ll) || cap < 2)
+		return 0;
+	lim = t->s->max_len && t->s->max_len < cap ? t->s->max_len : cap;
+	h = hex_run(b + ll, end, t->msg, &k, lim);
+	/* the limit reached (or the room): line() decides */
+	if (h >= end || *h != '\n' || k >= lim)
+		return 0;
+	mttd_syst_decode(t->s, &src, t->msg, k);
+	return (size_t)(h - b);
+}
+
 int mttd_syst_text_feed(struct mttd_syst_text *t, const void *p, size_t n)
 {
 	const char *b = p, *end = b + n;
 
 	if (t->finished)
 		return -1;
+	/* room for the fast path's common lines (grown by line()); without
+	 * it, fast_line() leaves every line to line() */
+	if (t->msg_cap < 4096)
+		msg_room(t, 8190);
 	while (b < end) {
-		const char *nl = memchr(b, '\n', (size_t)(end - b));
-		size_t k = (size_t)((nl ? nl : end) - b);
+		const char *nl;
+		size_t k;
+
+		if (!t->len && !t->over) {
+			k = fast_line(t, b, end);
+			if (k) {
+				t->off += k + 1;
+				t->line_off = t->off;
+				t->lineno++;
+				b += k + 1;
+				continue;
+			}
+		}
+		nl = memchr(b, '\n', (size_t)(end - b));
+		k = (size_t)((nl ? nl : end) - b);
 
 		if (!nl) {
 			keep(t, b, k);

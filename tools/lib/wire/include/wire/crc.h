@@ -36,4 +36,15 @@ uint32_t wire_crc32(uint32_t crc, const void *p, size_t n);
  */
 uint32_t wire_crc32c(uint32_t crc, const void *p, size_t n);
 
+/*
+ * The implementations behind wire_crc32c(), for tests: the byte table
+ * (every target); on x86-64 hosts the SSE4.2 crc32 instruction (only
+ * where wire_crc32c_sse42_ok() says the CPU has it), which
+ * wire_crc32c() takes when it can (chosen once, when the program is
+ * loaded).
+ */
+uint32_t wire_crc32c_table(uint32_t crc, const void *p, size_t n);
+int wire_crc32c_sse42_ok(void);
+uint32_t wire_crc32c_sse42(uint32_t crc, const void *p, size_t n);
+
 #endif
