@@ -19,31 +19,16 @@
 # tick, above the UART's priority, into a small ring: exact overflow
 # counts.  About 15 s.
 . "$(dirname "$0")/../host/lib.sh"
-. "$(dirname "$0")/mtt-lib.sh"
+. "$(dirname "$0")/lib.sh"
 
-FW=$TOP/tests/firmware/stm32f4
 TICKS=25
-
-need() {
-	command -v "$1" >/dev/null 2>&1 ||
-		bail "$1 not found: install the Debian package $2 (make deps)"
-}
-need arm-none-eabi-gcc gcc-arm-none-eabi
-need arm-none-eabi-objcopy gcc-arm-none-eabi
-need qemu-system-arm qemu-system-arm
-need gzip gzip
-libc=$(arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft -print-file-name=libc.a)
-[ -f "$libc" ] || bail "no C library for arm-none-eabi (memcpy, memset): install the Debian package libnewlib-arm-none-eabi (make deps)"
 
 grep -q "^#define WORK_TICKS $TICKS\$" "$FW/main.c"
 tap_ok $? "the workload makes $TICKS ticks of work (main.c)"
 
-need_mttdecode
-asan_mttprofile
-make -s -C "$FW" O="$TMP/fw" >"$TMP/fw.log" 2>&1 ||
-	{ sed 's/^/# /' "$TMP/fw.log"; bail "cannot build the firmware"; }
+need gzip gzip
+stm32_setup "$TMP/fw"
 ELF=$TMP/fw/fw.elf
-tap_ok 0 "firmware and mttprofile (ASan) built"
 
 # profile ELF SESSION RECORDS MTTCAP: run ELF under QEMU (a hang guard
 # only), USART1 on the pty it names at start, USART2 into the file
@@ -53,18 +38,7 @@ tap_ok 0 "firmware and mttprofile (ASan) built"
 # frame) before that tick's work: the capture is complete when the last
 # record has come.
 profile() {
-	rm -f "$4"
-	timeout -k 5 300 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
-		-kernel "$1" -serial pty -serial file:"$4" </dev/null >"$TMP/qemu.log" 2>&1 &
-	qpid=$!
-	i=0
-	pty=
-	while [ -z "$pty" ] && [ $i -lt 2000 ] && kill -0 $qpid 2>/dev/null; do
-		sleep 0.01
-		i=$((i + 1))
-		pty=$(sed -n 's|^char device redirected to \(/dev/[^ ]*\) (label serial0).*|\1|p' "$TMP/qemu.log")
-	done
-	[ -n "$pty" ] || { sed 's/^/# /' "$TMP/qemu.log"; kill $qpid 2>/dev/null; bail "QEMU gave no pty for USART1"; }
+	stm32_qemu "$1" "$4"
 	timeout -k 10 120 "$TMP/mttprofile" --records="$3" --timeout=5 \
 		--status-interval=0.2 -o "$2" --elf="$1" "$pty" >"$TMP/out" 2>"$TMP/err"
 	rc=$?

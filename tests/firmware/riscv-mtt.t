@@ -16,12 +16,8 @@
 # and exactly the traces the filters let through.  The QEMU runs have a
 # guard timeout only.
 . "$(dirname "$0")/../host/lib.sh"
-. "$(dirname "$0")/mtt-lib.sh"
+. "$(dirname "$0")/lib.sh"
 
-need() {
-	command -v "$1" >/dev/null 2>&1 ||
-		bail "$1 not found: install the Debian package $2 (scripts/install-deps.sh)"
-}
 need riscv64-unknown-elf-gcc gcc-riscv64-unknown-elf
 need qemu-system-riscv32 qemu-system-misc
 need mkfifo coreutils
