@@ -56,7 +56,7 @@ kill -TERM $mpid 2>/dev/null
 wait $mpid
 rc=$?
 kill $ppid $qpid 2>/dev/null
-wait $ppid $qpid
+{ wait $ppid $qpid; } 2>/dev/null
 sed 's/^/# /' "$TMP/err" "$TMP/proxy.err" "$TMP/proxy.log"
 
 tap_is "$rc" 0 "mttprofile profiled through the damaging proxy and exits 0"
