@@ -26,6 +26,7 @@
 #include "mttfw/mttfw.h"
 #include "wire/crc.h"
 #include "fw_mtt.h"
+#include "../mtt_rounds.h"
 
 #define REG(a) (*(volatile uint32_t *)(a))
 #define RCC_AHB1ENR	REG(0x40023830u)	/* GPIOAEN bit 0 */
@@ -37,7 +38,6 @@
 #define USART2_BRR	REG(0x40004408u)
 #define USART2_CR1	REG(0x4000440Cu)
 #define SR_TXE		(1u << 7)
-#define SR_TC		(1u << 6)
 #define CR1_UE		(1u << 13)
 #define CR1_TE		(1u << 3)
 #define APB1_HZ		42000000u
@@ -45,11 +45,6 @@
 
 #define FW_MTT_TARGET	0x60u
 #define FW_MTT_ROUNDS	3
-
-static const uint32_t levels[] = {
-	MTT_LEVEL_ERROR, MTT_LEVEL_WARNING, MTT_LEVEL_INFO, MTT_LEVEL_DEBUG,
-	MTT_LEVEL_API_ENTRY, MTT_LEVEL_API_RETURN, MTT_LEVEL_USER0,
-};
 
 static struct mttfw_comp comps[4];
 struct mttfw mttfw_default;
@@ -111,26 +106,13 @@ void fw_mtt_start(void)
 		.comps = comps,
 		.ncomps = 4,
 	};
-	unsigned int i, l;
 
 	usart2_init();
 	mttfw_init(&mttfw_default, &cfg);
 	mtt_open(MTT_COMPONENTID_ANY, "app", &app);
 	mtt_open(MTT_COMPONENTID_ANY, "sensor", &sensor);
 	mtt_open(MTT_COMPONENTID_ANY, "tick", &tick);
-	for (i = 0; i < FW_MTT_ROUNDS; i++) {
-		for (l = 0; l < sizeof(levels) / sizeof(levels[0]); l++) {
-			uint32_t v = i * 100 + l;
-			int16_t t = (int16_t)-(int)v;
-
-			mtt_trace(app, levels[l], MTT_TRACEITEM_UINT32, &v,
-				  "count");
-			mtt_trace(sensor, levels[l], MTT_TRACEITEM_INT16, &t,
-				  "temp");
-		}
-		mtt_print(app, MTT_LEVEL_INFO, "round %u of %d", i + 1,
-			  FW_MTT_ROUNDS);
-	}
+	mtt_rounds(app, sensor, FW_MTT_ROUNDS);
 }
 
 void fw_mtt_tick(uint32_t n)
