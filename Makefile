@@ -3,6 +3,9 @@
 #
 #   make            build every module and every tool
 #   make demo       set up a fresh Debian 12 host, boot a VM, run a trace session
+#   make demo-firmware  set up, build both test firmwares, run them under QEMU:
+#                   a profile and flame graph of the STM32F405, its MTT traces and
+#                   the RISC-V core's, in tests/vm/out/demo-firmware/
 #   make check      set up, then unit tests, fuzz smoke runs, the firmware lane
 #                   (QEMU boards) and the VM suite under prove
 #   make bench      write-path (in the VM) and decoder (on the host) figures;
@@ -24,7 +27,7 @@ export KDIR
 
 .PHONY: fuzz
 .PHONY: all modules tools tests deps check check-all check-files check-host check-firmware check-debian check-debug \
-	check-rt check-k612 check-k612rt demo bench install modules_install tools_install clean sparse \
+	check-rt check-k612 check-k612rt demo demo-firmware bench install modules_install tools_install clean sparse \
 	checkpatch
 
 all: modules tools
@@ -83,6 +86,11 @@ fuzz: deps
 demo: deps
 	$(MAKE) tests
 	$(CURDIR)/tests/vm/demo.sh
+
+# No VM, no kernel: the tools and the two QEMU boards (tests/firmware/demo.sh).
+demo-firmware: deps
+	$(MAKE) tools
+	$(CURDIR)/tests/firmware/demo.sh
 
 bench: deps
 	$(MAKE) tests

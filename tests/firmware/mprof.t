@@ -10,51 +10,35 @@
 # times only consistent (a node's total covers its children's), the
 # device's build id the CRC32 of the ELF's .text (computed here with
 # gzip's CRC32), every report written.  A missing tool fails the test,
-# naming its package.  A second build does all the work in one tick, above
-# the UART's priority, into a small ring: exact overflow counts.  About
-# 15 s.
+# naming its package.  In the same run, the MTT traces the firmware
+# writes on USART2 (tests/firmware/stm32f4/mtt.c: libmttfw, target id
+# 0x60, three components, 3 rounds at each of 7 levels, one trace per
+# tick, a STOP frame) are captured through QEMU's second -serial (a file)
+# and decoded by mttdecode --input=mtt: every value, level and component
+# exact, every frame's CRC good.  A second build does all the work in one
+# tick, above the UART's priority, into a small ring: exact overflow
+# counts.  About 15 s.
 . "$(dirname "$0")/../host/lib.sh"
+. "$(dirname "$0")/lib.sh"
 
-FW=$TOP/tests/firmware/stm32f4
 TICKS=25
-
-need() {
-	command -v "$1" >/dev/null 2>&1 ||
-		bail "$1 not found: install the Debian package $2 (make deps)"
-}
-need arm-none-eabi-gcc gcc-arm-none-eabi
-need arm-none-eabi-objcopy gcc-arm-none-eabi
-need qemu-system-arm qemu-system-arm
-need gzip gzip
-libc=$(arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft -print-file-name=libc.a)
-[ -f "$libc" ] || bail "no C library for arm-none-eabi (memcpy, memset): install the Debian package libnewlib-arm-none-eabi (make deps)"
 
 grep -q "^#define WORK_TICKS $TICKS\$" "$FW/main.c"
 tap_ok $? "the workload makes $TICKS ticks of work (main.c)"
 
-need_mttdecode
-asan_mttprofile
-make -s -C "$FW" O="$TMP/fw" >"$TMP/fw.log" 2>&1 ||
-	{ sed 's/^/# /' "$TMP/fw.log"; bail "cannot build the firmware"; }
+need gzip gzip
+stm32_setup "$TMP/fw"
 ELF=$TMP/fw/fw.elf
-tap_ok 0 "firmware and mttprofile (ASan) built"
 
-# profile ELF SESSION RECORDS: run ELF under QEMU (a hang guard only),
-# USART1 on the pty it names at start, and mttprofile on that pty until
-# RECORDS records came; mttprofile's status in $rc, its stderr in
-# $TMP/err (shown)
+# profile ELF SESSION RECORDS MTTCAP: run ELF under QEMU (a hang guard
+# only), USART1 on the pty it names at start, USART2 into the file
+# MTTCAP, and mttprofile on that pty until RECORDS records came;
+# mttprofile's status in $rc, its stderr in $TMP/err (shown).  The
+# firmware writes a tick's MTT trace (and after the last tick, its STOP
+# frame) before that tick's work: the capture is complete when the last
+# record has come.
 profile() {
-	timeout -k 5 300 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
-		-kernel "$1" -serial pty </dev/null >"$TMP/qemu.log" 2>&1 &
-	qpid=$!
-	i=0
-	pty=
-	while [ -z "$pty" ] && [ $i -lt 2000 ] && kill -0 $qpid 2>/dev/null; do
-		sleep 0.01
-		i=$((i + 1))
-		pty=$(sed -n 's|^char device redirected to \(/dev/[^ ]*\) (label serial0).*|\1|p' "$TMP/qemu.log")
-	done
-	[ -n "$pty" ] || { sed 's/^/# /' "$TMP/qemu.log"; kill $qpid 2>/dev/null; bail "QEMU gave no pty for USART1"; }
+	stm32_qemu "$1" "$4"
 	timeout -k 10 120 "$TMP/mttprofile" --records="$3" --timeout=5 \
 		--status-interval=0.2 -o "$2" --elf="$1" "$pty" >"$TMP/out" 2>"$TMP/err"
 	rc=$?
@@ -65,8 +49,23 @@ profile() {
 
 S=$TMP/sess
 records=$((12 * TICKS))
-profile "$ELF" "$S" $records
+profile "$ELF" "$S" $records "$TMP/mtt.bin"
 tap_is "$rc" 0 "QEMU ran the firmware, mttprofile profiled it on USART1's pty and exits 0"
+
+# mtt_check NAME CAPTURE TICKS: USART2's capture decodes to exactly the
+# firmware's MTT work, no frame damaged or lost
+mtt_check() {
+	"$MTTDECODE" --input=mtt "$2" >"$TMP/mtt.txt" 2>"$TMP/mtt.err"
+	tap_is "$?:$(cat "$TMP/mtt.err")" "0:" "$1: mttdecode --input=mtt decodes USART2's capture"
+	tap_is "$(mtt_norm "$TMP/mtt.txt")" "$(stm32_mtt "$3")" \
+		"$1: USART2: every MTT value, level and component, target 0x60, $3 ticks, STOP"
+	tap_is "$(grep -c -e CRC_ERROR -e '^!!' "$TMP/mtt.txt")" 0 \
+		"$1: USART2: no CRC error, nothing skipped"
+	"$MTTDECODE" --input=mtt --format=json "$2" >"$TMP/mtt.json"
+	tap_is "$(grep -c '"crc":"ok"' "$TMP/mtt.json")" "$(grep -c . "$TMP/mtt.json")" \
+		"$1: USART2: every frame carries a good CRC"
+}
+mtt_check run "$TMP/mtt.bin" $TICKS
 
 session_files "$S"
 
@@ -144,7 +143,7 @@ make -s -C "$FW" O="$TMP/fwb" EXTRA_CFLAGS="-DFW_BURST -DMPROFDEV_FW_RING_ORDER=
 	-DMPROFDEV_STM32F4_UART_PRIO=0xc0" >"$TMP/fw.log" 2>&1 ||
 	{ sed 's/^/# /' "$TMP/fw.log"; bail "cannot build the overflow firmware"; }
 S=$TMP/sessb
-profile "$TMP/fwb/fw.elf" "$S" 64
+profile "$TMP/fwb/fw.elf" "$S" 64 "$TMP/mttb.bin"
 tap_is "$rc" 0 "overflow firmware: mttprofile exits 0"
 tap_is "$(kv records) $(kv device_records_captured) $(kv buffer_overflows)" \
 	"64 64 $((records - 64))" "overflow firmware: 64 records kept and received, $((records - 64)) counted as overflows"
@@ -153,4 +152,5 @@ tap_ok $? "mttprofile warns of the $((records - 64)) records lost"
 tap_is "$(calls)" \
 	"clamp=5 control_step=5 filter=6 pid=5 scale=12 sensor_read=6 tick_work=5 walk=20 " \
 	"overflow firmware: the ring kept the oldest records"
+mtt_check "overflow firmware" "$TMP/mttb.bin" 1
 tap_done

@@ -16,11 +16,8 @@
 # and exactly the traces the filters let through.  The QEMU runs have a
 # guard timeout only.
 . "$(dirname "$0")/../host/lib.sh"
+. "$(dirname "$0")/lib.sh"
 
-need() {
-	command -v "$1" >/dev/null 2>&1 ||
-		bail "$1 not found: install the Debian package $2 (scripts/install-deps.sh)"
-}
 need riscv64-unknown-elf-gcc gcc-riscv64-unknown-elf
 need qemu-system-riscv32 qemu-system-misc
 need mkfifo coreutils
@@ -61,9 +58,6 @@ command() {
 	fi
 }
 
-LEVELS="ERROR:0x80000000 WARNING:0x40000000 INFO:0x20000000 DEBUG:0x10000000
-API_ENTRY:0x00010000 API_RETURN:0x00020000 USER0:0x00000001"
-
 # expect_src1 APP_MASK SENSOR_MASK: srcID 1's lines as the firmware
 # traces them with those filters
 expect_src1() {
@@ -71,21 +65,7 @@ expect_src1() {
 	echo 'src1 MTT META 0x00000002 "sensor"'
 	echo 'src1 MTT META 0x00000003 "tick"'
 	[ -z "${REPLIES:-}" ] || printf '%s\n' "$REPLIES"
-	for i in 0 1 2; do
-		l=0
-		for lv in $LEVELS; do
-			name=${lv%%:*}
-			mask=${lv#*:}
-			v=$((i * 100 + l))
-			[ $(($1 & mask)) -eq 0 ] ||
-				echo "src1 MTT $name app count = $v cpu 80"
-			[ $(($2 & mask)) -eq 0 ] ||
-				echo "src1 MTT $name sensor temp = $((-v)) cpu 80"
-			l=$((l + 1))
-		done
-		[ $(($1 & 0x20000000)) -eq 0 ] ||
-			echo "src1 MTT INFO app \"round $((i + 1)) of 3\" cpu 80"
-	done
+	mtt_rounds 'src1 ' 80 "$1" "$2"
 	echo 'src1 MTT STOP - comp:0x00000000 - seq 0 cpu 80'
 }
 
@@ -93,7 +73,7 @@ expect_src1() {
 check() {
 	$DEC --srcid-proto='*:mtt' "$2" >"$TMP/$1.txt" 2>"$TMP/$1.err"
 	tap_is "$?:$(cat "$TMP/$1.err")" "0:" "$1: mttdecode exits 0, nothing on stderr"
-	grep -v '^-- sync' "$TMP/$1.txt" | sed 's/^ *[0-9-]* //' >"$TMP/$1.norm"
+	mtt_norm "$TMP/$1.txt" >"$TMP/$1.norm"
 	tap_is "$(grep -v '^src[12] ' "$TMP/$1.norm")" "" \
 		"$1: nothing but frames of srcIDs 1 and 2 (no loss, no other packet)"
 	tap_is "$(grep '^src1 ' "$TMP/$1.norm")" "$(expect_src1 "$3" "$4")" \

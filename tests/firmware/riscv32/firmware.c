@@ -20,6 +20,7 @@
 
 #include "mttfw/mttfw.h"
 #include "mttfw/rvencap.h"
+#include "../mtt_rounds.h"
 
 #define UART		0x10000000u
 #define UART_RBR	0
@@ -45,11 +46,6 @@
 #define MCAUSE_MTI	0x80000007u
 
 static volatile uint8_t *const uart = (volatile uint8_t *)UART;
-
-static const uint32_t levels[] = {
-	MTT_LEVEL_ERROR, MTT_LEVEL_WARNING, MTT_LEVEL_INFO, MTT_LEVEL_DEBUG,
-	MTT_LEVEL_API_ENTRY, MTT_LEVEL_API_RETURN, MTT_LEVEL_USER0,
-};
 
 /* the C library's two functions the library uses (no libc linked) */
 void *memcpy(void *d, const void *s, size_t n)
@@ -193,7 +189,6 @@ int main(void)
 		.comps = comps,
 		.ncomps = 4,
 	};
-	unsigned int i, l;
 
 	mttfw_init(&mttfw_default, &cfg);
 	mtt_open(MTT_COMPONENTID_ANY, "app", &app);
@@ -206,18 +201,7 @@ int main(void)
 	set_mtimecmp(mtime() + TICK_PERIOD);
 	__asm__ volatile("csrs mie, %0" : : "r"(MIE_MTIE));
 	__asm__ volatile("csrsi mstatus, 8");
-	for (i = 0; i < ROUNDS; i++) {
-		for (l = 0; l < sizeof(levels) / sizeof(levels[0]); l++) {
-			uint32_t v = i * 100 + l;
-			int16_t t = (int16_t)-(int)v;
-
-			mtt_trace(app, levels[l], MTT_TRACEITEM_UINT32, &v,
-				  "count");
-			mtt_trace(sensor, levels[l], MTT_TRACEITEM_INT16, &t,
-				  "temp");
-		}
-		mtt_print(app, MTT_LEVEL_INFO, "round %u of %d", i + 1, ROUNDS);
-	}
+	mtt_rounds(app, sensor, ROUNDS);
 	while (ticks < TICKS)
 		__asm__ volatile("wfi");
 	__asm__ volatile("csrci mstatus, 8");

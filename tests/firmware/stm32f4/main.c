@@ -13,7 +13,10 @@
  *
  * so a run holds, per function, WORK_TICKS calls (scale and walk: 2 and
  * 4 times that): 12 * WORK_TICKS records.  main() sets up and idles; the
- * MiniProfiler speaks on USART1 (mprofdev_fw.h).
+ * MiniProfiler speaks on USART1 (mprofdev_fw.h), MTT traces go out on
+ * USART2 (mtt.c, not instrumented): a fixed set at start, then before
+ * each tick's work one trace of that tick, and after the last tick's a
+ * STOP frame, all written before that tick's records are sent.
  *
  * Built with -DFW_BURST, one tick makes all WORK_TICKS rounds at once;
  * with USART1 below TIM3's priority (MPROFDEV_STM32F4_UART_PRIO 0xc0)
@@ -23,6 +26,7 @@
 #include <stdint.h>
 
 #include "mprofdev/mprofdev_fw.h"
+#include "fw_mtt.h"
 
 #define WORK_TICKS 25
 #ifdef FW_BURST
@@ -118,6 +122,9 @@ NO_INSTR void TIM3_IRQHandler(void)
 	TIM3_SR = 0;
 	if (ticks_left && mprofdev_fw_profiling()) {
 		ticks_left = ticks_left - 1;
+		fw_mtt_tick(WORK_TICKS / PER_TICK - ticks_left);
+		if (!ticks_left)
+			fw_mtt_stop();
 		for (i = 0; i < PER_TICK; i++)
 			tick_work();
 	}
@@ -134,6 +141,7 @@ NO_INSTR int main(void)
 	};
 
 	mprofdev_fw_start(&cfg);
+	fw_mtt_start();
 	/* TIM3: 1 MHz counts, an update interrupt every 1000 */
 	RCC_APB1ENR |= 1u << 1;
 	TIM3_PSC = CLOCK_HZ / 1000000u - 1u;

@@ -1,0 +1,94 @@
+# SPDX-License-Identifier: GPL-2.0
+# tests/firmware/lib.sh - sourced by the firmware lane's tests (after
+# tests/host/lib.sh): the STM32F405 board's tools and run, and what the
+# test firmwares' fixed MTT work decodes to (mttdecode's text,
+# timestamps removed).
+#
+# need CMD PACKAGE: bail out naming the Debian package when CMD is missing
+# stm32_setup DIR: check the Arm tools, build mttdecode, mttprofile
+#   (ASan, $TMP/mttprofile) and the STM32F405 firmware into DIR (FW: its
+#   sources); one TAP line
+# stm32_qemu ELF MTTCAP: run ELF under qemu-system-arm (netduinoplus2; a
+#   hang guard of 300 s only), USART1 on a pty (its path in $pty), USART2
+#   into the file MTTCAP; QEMU's pid in $qpid
+# mtt_rounds PREFIX CPU APP_MASK SENSOR_MASK: 3 rounds of one trace of
+#   "app" (count = round * 100 + level index) and of "sensor" (temp, its
+#   negative) at each level of MTT_LEVELS that the component's filter
+#   mask lets through, and app's INFO mtt_print; each line PREFIX "MTT
+#   ...", target id CPU (decimal)
+# mtt_norm FILE: mttdecode's text lines without their timestamp column
+
+MTT_LEVELS="ERROR:0x80000000 WARNING:0x40000000 INFO:0x20000000 DEBUG:0x10000000
+API_ENTRY:0x00010000 API_RETURN:0x00020000 USER0:0x00000001"
+
+mtt_rounds() {
+	for i in 0 1 2; do
+		l=0
+		for lv in $MTT_LEVELS; do
+			name=${lv%%:*}
+			mask=${lv#*:}
+			v=$((i * 100 + l))
+			[ $(($3 & mask)) -eq 0 ] ||
+				echo "$1MTT $name app count = $v cpu $2"
+			[ $(($4 & mask)) -eq 0 ] ||
+				echo "$1MTT $name sensor temp = $((-v)) cpu $2"
+			l=$((l + 1))
+		done
+		[ $(($3 & 0x20000000)) -eq 0 ] ||
+			echo "$1MTT INFO app \"round $((i + 1)) of 3\" cpu $2"
+	done
+}
+
+mtt_norm() {
+	grep -v '^-- sync' "$1" | sed 's/^ *[0-9-]* //'
+}
+
+# stm32_mtt TICKS: the whole USART2 capture of the STM32F405 firmware
+# (tests/firmware/stm32f4/mtt.c, target id 0x60) after TICKS ticks of work
+stm32_mtt() {
+	echo '- MTT META 0x00000001 "app"'
+	echo '- MTT META 0x00000002 "sensor"'
+	echo '- MTT META 0x00000003 "tick"'
+	mtt_rounds '- ' 96 0xffffffff 0xffffffff
+	i=1
+	while [ $i -le "$1" ]; do
+		echo "- MTT DEBUG tick tick = $i cpu 96"
+		i=$((i + 1))
+	done
+	echo '- MTT STOP - comp:0x00000000 - seq 0 cpu 96'
+}
+
+need() {
+	command -v "$1" >/dev/null 2>&1 ||
+		bail "$1 not found: install the Debian package $2 (make deps)"
+}
+
+FW=$TOP/tests/firmware/stm32f4
+
+stm32_setup() {
+	need arm-none-eabi-gcc gcc-arm-none-eabi
+	need arm-none-eabi-objcopy gcc-arm-none-eabi
+	need qemu-system-arm qemu-system-arm
+	libc=$(arm-none-eabi-gcc -mcpu=cortex-m4 -mthumb -mfloat-abi=soft -print-file-name=libc.a)
+	[ -f "$libc" ] || bail "no C library for arm-none-eabi (memcpy, memset): install the Debian package libnewlib-arm-none-eabi (make deps)"
+	need_mttdecode
+	asan_mttprofile
+	make -s -C "$FW" O="$1" >"$TMP/fw.log" 2>&1 ||
+		{ sed 's/^/# /' "$TMP/fw.log"; bail "cannot build the firmware"; }
+	tap_ok 0 "firmware and mttprofile (ASan) built"
+}
+
+stm32_qemu() {
+	rm -f "$2"
+	timeout -k 5 300 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
+		-kernel "$1" -serial pty -serial file:"$2" </dev/null >"$TMP/qemu.log" 2>&1 &
+	qpid=$!
+	i=0
+	pty=
+	while [ -z "$pty" ] && [ $i -lt 2000 ] && kill -0 $qpid 2>/dev/null; do
+		sleep 0.01
+		i=$((i + 1))
+		pty=$(sed -n 's|^char device redirected to \(/dev/[^ ]*\) (label serial0).*|\1|p' "$TMP/qemu.log")
+	done
+	[ -n "$pty" ] || { sed 's/^/# /' "$TMP/qemu.log"; kill $qpid 2>/dev/null; bail "QEMU gave no pty for USART1"; }
+}

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mtt.c - MTT traces of the STM32F405 test firmware on USART2
+ * (tests/firmware/stm32f4-mtt.t, Documentation/firmware-mtt.rst): libmttfw
+ * writing native MTT frames, target id FW_MTT_TARGET, to USART2 (PA2 TX;
+ * QEMU's second -serial), polled.  Not instrumented: the MiniProfiler on
+ * USART1 sees none of this.
+ *
+ * The work is fixed: at start, FW_MTT_ROUNDS rounds of one mtt_trace of
+ * "app" (UINT32 "count" = round * 100 + level index) and of "sensor"
+ * (INT16 "temp", its negative) at each of seven levels and one mtt_print
+ * of "app"; then, from TIM3's handler, one trace of "tick" (DEBUG, UINT32
+ * "tick" = 1, 2...) per tick of work, and after the last a STOP frame.
+ *
+ * The UART writer appends the frame's CRC word (flag CRC, the
+ * CRC-16/CCITT-FALSE of every byte before it: Documentation/mtt.rst), so
+ * a byte damaged on the line is seen by the decoder.  A frame is written
+ * whole with interrupts masked (traces come from main and from TIM3's
+ * handler); QEMU's USART takes a byte at once, a real one at 115200 baud
+ * needs about 87 us a byte: give it a DMA or an interrupt-driven queue.
+ */
+#include <stdint.h>
+#include <string.h>
+
+#include "mprofdev/mprofdev_fw.h"
+#include "mttfw/mttfw.h"
+#include "wire/crc.h"
+#include "fw_mtt.h"
+#include "../mtt_rounds.h"
+
+#define REG(a) (*(volatile uint32_t *)(a))
+#define RCC_AHB1ENR	REG(0x40023830u)	/* GPIOAEN bit 0 */
+#define RCC_APB1ENR	REG(0x40023840u)	/* USART2EN bit 17 */
+#define GPIOA_MODER	REG(0x40020000u)
+#define GPIOA_AFRL	REG(0x40020020u)
+#define USART2_SR	REG(0x40004400u)
+#define USART2_DR	REG(0x40004404u)
+#define USART2_BRR	REG(0x40004408u)
+#define USART2_CR1	REG(0x4000440Cu)
+#define SR_TXE		(1u << 7)
+#define CR1_UE		(1u << 13)
+#define CR1_TE		(1u << 3)
+#define APB1_HZ		42000000u
+#define BAUD		115200u
+
+#define FW_MTT_TARGET	0x60u
+#define FW_MTT_ROUNDS	3
+
+static struct mttfw_comp comps[4];
+struct mttfw mttfw_default;
+static mtt_comp_handle_t app, sensor, tick;
+
+static void usart2_init(void)
+{
+	RCC_AHB1ENR |= 1u;
+	RCC_APB1ENR |= 1u << 17;
+	/* PA2 (TX): alternate function 7 */
+	GPIOA_MODER = (GPIOA_MODER & ~(0x3u << 4)) | (0x2u << 4);
+	GPIOA_AFRL = (GPIOA_AFRL & ~(0xfu << 8)) | (0x7u << 8);
+	USART2_BRR = (APB1_HZ + BAUD / 2u) / BAUD;
+	USART2_CR1 = CR1_UE | CR1_TE;
+}
+
+/* an output's put: the frame, flag CRC set, and its CRC word */
+static void usart2_put(void *ctx, const uint8_t *frame, size_t len)
+{
+	uint8_t buf[MTT_FRAME_PREAMBLE_BYTES + 8 + 4 +
+		    ((MTTFW_MAX_PAYLOAD + 3) & ~3) + MTT_FRAME_HINT_BYTES + 4];
+	uint16_t crc;
+	uint32_t m;
+	size_t i;
+
+	(void)ctx;
+	if (len + 4 > sizeof(buf))
+		return;
+	memcpy(buf, frame, len);
+	/* word 1, little-endian: the flag CRC (bit 11) is in byte 5 */
+	buf[5] |= (uint8_t)(MTT_FRAME_F_CRC >> 8);
+	crc = wire_crc16_ccitt(WIRE_CRC16_START, buf, len);
+	buf[len] = (uint8_t)crc;
+	buf[len + 1] = (uint8_t)(crc >> 8);
+	buf[len + 2] = 0;
+	buf[len + 3] = 0;
+	m = mprofdev_board_irq_save();
+	for (i = 0; i < len + 4; i++) {
+		while (!(USART2_SR & SR_TXE))
+			;
+		USART2_DR = buf[i];
+	}
+	mprofdev_board_irq_restore(m);
+}
+
+/* frames' TS64 in ns, from the MiniProfiler's microsecond timer (TIM2) */
+static uint64_t now_ns(void *ctx)
+{
+	(void)ctx;
+	return (uint64_t)mprofdev_board_now_us() * 1000u;
+}
+
+void fw_mtt_start(void)
+{
+	const struct mttfw_config cfg = {
+		.target = FW_MTT_TARGET,
+		.out = { usart2_put, 0 },
+		.now_ns = now_ns,
+		.comps = comps,
+		.ncomps = 4,
+	};
+
+	usart2_init();
+	mttfw_init(&mttfw_default, &cfg);
+	mtt_open(MTT_COMPONENTID_ANY, "app", &app);
+	mtt_open(MTT_COMPONENTID_ANY, "sensor", &sensor);
+	mtt_open(MTT_COMPONENTID_ANY, "tick", &tick);
+	mtt_rounds(app, sensor, FW_MTT_ROUNDS);
+}
+
+void fw_mtt_tick(uint32_t n)
+{
+	mtt_trace(tick, MTT_LEVEL_DEBUG, MTT_TRACEITEM_UINT32, &n, "tick");
+}
+
+void fw_mtt_stop(void)
+{
+	uint8_t f[MTT_FRAME_PREAMBLE_BYTES];
+	size_t n = mttfw_frame(f, FW_MTT_TARGET, MTT_FRAME_CMD_STOP, 0, 0, 0,
+			       0, 0, NULL, NULL);
+
+	usart2_put(NULL, f, n);
+}
