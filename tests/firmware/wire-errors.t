@@ -42,7 +42,7 @@ while [ ! -e "$TMP/line" ] && [ $i -lt 1000 ] && kill -0 $ppid 2>/dev/null; do
 	i=$((i + 1))
 done
 [ -e "$TMP/line" ] || { sed 's/^/# /' "$TMP/proxy.err"; bail "the proxy made no pty"; }
-"$TMP/mttprofile" --timeout=5 --status-interval=0 -o "$S" --elf="$ELF" \
+"$TMP/mttprofile" --timeout=30 --status-interval=0 -o "$S" --elf="$ELF" \
 	"$TMP/line" >"$TMP/out" 2>"$TMP/err" &
 mpid=$!
 # a hang guard only: 120 s
