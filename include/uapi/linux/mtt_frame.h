@@ -57,9 +57,10 @@
  * and replies"): word 2 the component id (MTT_FRAME_CMD_ANY_COMP where
  * none), word 3 a sequence number the reply echoes, word 4 the
  * type_info of the argument (a 32-bit UINT32: MTT_TRACEITEM_UINT32 or
- * MTT_TRACEITEM_PTR32; or 0: none), the argument as the payload.  The target of word 0 is the one addressed,
- * or MTT_FRAME_TARGET_CONTROL for any.  START and STOP take no argument
- * (a target that waits for the host starts tracing on START).
+ * MTT_TRACEITEM_PTR32; or 0: none), the argument as the payload.  The
+ * target of word 0 is the one addressed, or MTT_FRAME_TARGET_CONTROL for
+ * any.  START and STOP take no argument (a target that waits for the
+ * host starts tracing on START).
  */
 #define MTT_FRAME_CMD_SET_COMP_FILTER	0x03000000U	/* arg: level mask */
 #define MTT_FRAME_CMD_SET_CORE_FILTER	0x04000000U	/* arg: level mask */
