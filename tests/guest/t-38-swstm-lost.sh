@@ -128,8 +128,15 @@ tap_eq "received: 2048 packets in all ($P per message, $((P - 1)) of an incomple
 # each writer's stored messages are its first ones, with no gap, then the
 # marker (the other writer's messages count as "other"; a writer that
 # started after the sink had filled has none)
-# first TAG K: the timeline of messages 0..K-1 of TAG, none if K is 0
-first() { [ "$2" -eq 0 ] || echo "$1" "0-$(($2 - 1))," | tr -d ' '; }
+# first TAG K: the timeline of messages 0..K-1 of TAG as swstm_check
+# writes it ("A0-4," a run, "A0," one message), none if K is 0
+first() {
+	case $2 in
+	0) ;;
+	1) echo "${1}0," ;;
+	*) echo "${1}0-$(($2 - 1))," ;;
+	esac
+}
 tap_eq "writer A: its first $ka messages, then the loss" \
 	"OK msgs=$((ka + ia)) incomplete=$ia other=$((kb + ib)) A=$ka timeline=$(first A "$ka")L$(sat $D4)" "$sa"
 tap_eq "writer B: its first $kb messages, then the loss" \
