@@ -195,6 +195,12 @@ int main(int argc, char **argv)
 		if (mc_config_load(&cfg, file, &e))
 			return report(&e);
 		have_cfg = 1;
+		if ((cmd == CMD_SETUP || cmd == CMD_TEARDOWN) && !*cfg.device) {
+			mc_fail(&e, "%s: no \"device\": nothing to set up (its serial targets are recorded by --start)",
+				file);
+			mc_config_free(&cfg);
+			return report(&e);
+		}
 	}
 	switch (cmd) {
 	case CMD_STATUS: ret = mc_status(&o, &e); break;
