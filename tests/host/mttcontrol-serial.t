@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # mttcontrol-serial.t - serial targets in a session, over pty pairs
-# (tests/host/src/ptywriter.py): three targets send streams written from
+# (tests/host/src/ptywriter.py): five targets send streams written from
 # the specifications (tests/host/src/sergen.c: MTT frames with one
-# damaged run, RISC-V encapsulation through tests/host/enc/rvenc.c);
+# damaged run, RISC-V encapsulation through tests/host/enc/rvenc.c,
+# SyS-T through tests/host/enc/systenc.c, MiniProfiler responses with a
+# damaged CRC);
 # mttcontrol --start records them (serial targets only: no STM device),
 # --status lists each with its bytes, one port vanishes (a hangup) and
 # is reported while the others go on, --stop summarises each with exact
@@ -21,15 +23,21 @@ export MTTCONTROL_MTT_ROOT=$TMP/no-mtt
 mkdir "$TMP/stp-policy"
 
 # --- the streams: 40 MTT frames (24 bytes) and 5 bad bytes; 30 RISC-V
-# packets (10 bytes) after a 37-byte synchronisation; 10 MTT frames
+# packets (10 bytes) after a 37-byte synchronisation; 10 MTT frames; 12
+# SyS-T messages (10 bytes); 4 MiniProfiler responses (132 bytes)
 stream_gen sergen "$TMP/a.bin" mtt 40 5
 stream_gen sergen "$TMP/b.bin" rv 30
 stream_gen sergen "$TMP/c.bin" mtt 10 0
-tap_is "$(wc -c <"$TMP/a.bin" | tr -d ' '):$(wc -c <"$TMP/b.bin" | tr -d ' '):$(wc -c <"$TMP/c.bin" | tr -d ' ')" \
-	"965:337:240" "the streams sent: 965, 337 and 240 bytes"
+stream_gen sergen "$TMP/d.bin" syst 12
+stream_gen sergen "$TMP/e.bin" mprof
+sizes=
+for t in a b c d e; do
+	sizes="$sizes $(wc -c <"$TMP/$t.bin" | tr -d ' ')"
+done
+tap_is "$sizes" " 965 337 240 120 132" "the streams sent: 965, 337, 240, 120 and 132 bytes"
 
 pids=
-for t in a b c; do
+for t in a b c d e; do
 	close=-
 	[ $t = c ] && close=$TMP/close.c
 	python3 "$TOP/tests/host/src/ptywriter.py" "$TMP/$t.pty" "$TMP/$t.bin" \
@@ -41,13 +49,17 @@ trap 'kill $pids 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
 PA=$(cat "$TMP/a.pty")
 PB=$(cat "$TMP/b.pty")
 PC=$(cat "$TMP/c.pty")
+PD=$(cat "$TMP/d.pty")
+PE=$(cat "$TMP/e.pty")
 
 cat >"$TMP/s.conf" <<X
 targets = (
 	{ name = "mcu"; port = "$PA"; protocol = "mtt"; },
 	{ name = "rv"; port = "$PB"; baud = 921600; protocol = "riscv-encap";
 	  srcid_bits = 8; ts_bytes = 4; unframed = true; },
-	{ name = "gone"; port = "$PC"; baud = 9600; protocol = "mtt"; }
+	{ name = "gone"; port = "$PC"; baud = 9600; protocol = "mtt"; },
+	{ name = "log"; port = "$PD"; protocol = "syst"; },
+	{ name = "prof"; port = "$PE"; protocol = "mprof"; }
 );
 X
 "$C" --check "$TMP/s.conf" >"$TMP/out" 2>&1
@@ -59,7 +71,9 @@ rc=$?
 tap_is "$rc:$(sed 's/collector pid [0-9]*/collector pid N/' "$TMP/out")" "0:session started: $S (serial targets only, collector pid N)
 target mcu: mtt, $PA at 115200 baud
 target rv: riscv-encap, $PB at 921600 baud
-target gone: mtt, $PC at 9600 baud" "--start: the session and each target's port"
+target gone: mtt, $PC at 9600 baud
+target log: syst, $PD at 115200 baud
+target prof: mprof, $PE at 115200 baud" "--start: the session and each target's port"
 [ $rc = 0 ] || bail "--start failed"
 touch "$TMP/go"
 
@@ -78,14 +92,16 @@ status_until() {
 }
 status_until "target gone: mtt on $PC at 9600 baud: 240 bytes\$" &&
 	status_until "target mcu: mtt on $PA at 115200 baud: 965 bytes\$" &&
-	status_until "target rv: riscv-encap on $PB at 921600 baud: 337 bytes\$"
+	status_until "target rv: riscv-encap on $PB at 921600 baud: 337 bytes\$" &&
+	status_until "target log: syst on $PD at 115200 baud: 120 bytes\$" &&
+	status_until "target prof: mprof on $PE at 115200 baud: 132 bytes\$"
 tap_ok $? "--status: each target, its port, protocol, baud and every byte sent"
 "$C" --status --json >"$TMP/status.json"
 perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 	my @t = @{$j->{session}{targets}};
 	print join(" ", map { "$_->{name}:$_->{protocol}:$_->{bytes}" } @t)' \
 	<"$TMP/status.json" >"$TMP/out" 2>&1
-tap_is "$(cat "$TMP/out")" "mcu:mtt:965 rv:riscv-encap:337 gone:mtt:240" \
+tap_is "$(cat "$TMP/out")" "mcu:mtt:965 rv:riscv-encap:337 gone:mtt:240 log:syst:120 prof:mprof:132" \
 	"--status --json: session.targets"
 
 touch "$TMP/close.c"
@@ -102,16 +118,23 @@ tap_is "$rc:$(cat "$TMP/stop")" "0:session stopped: $S
 target mcu (mtt on $PA): captured 965 bytes: 40 records, 1 error (5 bytes skipped), 0 losses
 target rv (riscv-encap on $PB): captured 337 bytes: 30 records, 0 errors (0 bytes skipped), 0 losses
 target gone (mtt on $PC): captured 240 bytes: 10 records, 0 errors (0 bytes skipped), 0 losses
-target gone: its port $PC vanished during the session (hung up): what came before is kept" \
+target gone: its port $PC vanished during the session (hung up): what came before is kept
+target log (syst on $PD): captured 120 bytes: 12 records, 0 errors (0 bytes skipped), 0 losses
+target prof (mprof on $PE): captured 132 bytes: 3 records, 2 errors (37 bytes skipped), 3 losses, 2 profile records" \
 	"--stop: each target's bytes, records, errors and losses, the vanished port"
 
-for t in mcu:a rv:b gone:c; do
-	cmp -s "$S/targets/${t%%:*}/capture.bin" "$TMP/${t#*:}.bin"
+# the CRC error, then the bytes from two after its header to the next
+# response skipped (miniprofiler.rst): 2 errors, 37 bytes; the last
+# STATUS's overflow count is the losses
+for t in mcu:a rv:b gone:c log:d prof:e; do
+	f=capture.bin
+	[ "${t%%:*}" = prof ] && f=capture.mprof
+	cmp -s "$S/targets/${t%%:*}/$f" "$TMP/${t#*:}.bin"
 	tap_ok $? "target ${t%%:*}: the capture is byte-identical to what was sent"
 done
 
 # reads: "MTTREAD1", t0, then (offset, t_ns) ULEB128 differences
-for t in mcu:965 rv:337 gone:240; do
+for t in mcu:965 rv:337 gone:240 log:120 prof:132; do
 	python3 - "$S/targets/${t%%:*}/reads" "${t#*:}" >"$TMP/out" 2>&1 <<'X'
 import sys
 b = open(sys.argv[1], "rb").read()
@@ -154,11 +177,17 @@ reads reads
 decode mttdecode --input=riscv-encap --srcid-bits=8 --ts-bytes=4 --unframed capture.bin" \
 	"targets/rv/target: protocol, port, widths, baud, files, the decode command"
 tap_is "$(grep -c '^target ' "$S/mttsession"):$(grep '^device ' "$S/mttsession")" \
-	"3:device none" "mttsession names the targets, and no device"
+	"5:device none" "mttsession names the targets, and no device"
 (cd "$S/targets/mcu" && "$SAN/mttdecode" --input=mtt capture.bin) >"$TMP/out" 2>&1
 tap_is "$?:$(grep -c 'MTT - comp:0x00000007 10[0-3][0-9] cpu 3$' "$TMP/out"):$(grep '^!!' "$TMP/out")" \
 	"0:40:!! loss: MTT framing lost at offset 480, 5 bytes skipped" \
 	"mttdecode --input=mtt decodes the MTT target's capture: 40 frames, the damage"
+
+# the MiniProfiler target's directory is an mttprofile session
+"$SAN/mttdecode" "$S/targets/prof" >"$TMP/out" 2>"$TMP/err"
+tap_is "$?:$(grep '^# 2 calls' "$TMP/out"):$(grep -c '^!!' "$TMP/out")" \
+	"0:# 2 calls of 2 functions over 2500 us:2" \
+	"mttdecode targets/NAME of a MiniProfiler target: its profile report"
 
 # --- configuration errors ---------------------------------------------------
 bad() {	# bad NAME LINE REGEX: exit 1 and "NAME.conf:LINE: ..." matching REGEX

@@ -275,10 +275,12 @@ int mc_udev_tty(const struct mc_target *t, const char *file, char *devnode,
 		if (node) {
 			if (!n)
 				mc_snprintf(devnode, len, "%s", node);
-			if (strlen(found) + strlen(node) + 3 < sizeof(found))
+			if (strlen(found) + strlen(node) + 8 < sizeof(found))
 				mc_snprintf(found + strlen(found),
 					    sizeof(found) - strlen(found),
 					    "%s%s", n ? ", " : "", node);
+			else if (!strstr(found, ", ..."))
+				strcat(found, ", ...");
 			n++;
 		}
 		if (d)

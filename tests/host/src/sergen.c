@@ -16,6 +16,16 @@
  *	null.idle bytes and a null.alignment), then N packets with a
  *	timestamp, srcID 1 and 2 in turn, each a 4-byte payload, through
  *	the spec-written test encoder (tests/host/enc/rvenc.c).
+ *   sergen syst N
+ *	N SyS-T STRING messages (severity 3, a 16-bit length, payload
+ *	"msg" and the message's number), back to back as a UART carries
+ *	them, through tests/host/enc/systenc.c.
+ *   sergen mprof
+ *	MiniProfiler responses as the protocol text lays them out (AA 55,
+ *	type, 16-bit length, payload, CRC16-CCITT of all that, 0A; the
+ *	seed's METADATA and PROFILE_DATA of two records): METADATA,
+ *	PROFILE_DATA, the same PROFILE_DATA with its CRC damaged, STATUS
+ *	(not profiling, 3 overflows, 2 records); 36 + 39 + 39 + 18 bytes.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +33,8 @@
 #include <string.h>
 
 #include "rvenc.h"
+#include "spec_crc16.h"
+#include "systenc.h"
 
 static void put32(FILE *f, uint32_t v)
 {
@@ -72,12 +84,81 @@ static int rv(unsigned long n)
 	return 0;
 }
 
+static int syst(unsigned long n)
+{
+	struct systenc out, pl;
+	unsigned long i;
+	int ret;
+
+	systenc_init(&out);
+	for (i = 0; i < n; i++) {
+		systenc_init(&pl);
+		systenc_put(&pl, "msg", 3);
+		systenc_le(&pl, i, 1);
+		systenc_msg(&out, SYSTENC_TYPE(2) | SYSTENC_SEV(3) |
+			    SYSTENC_SUB(1) | SYSTENC_LEN, 0, &pl);
+		systenc_free(&pl);
+	}
+	ret = out.oom || fwrite(out.buf, 1, out.len, stdout) != out.len;
+	systenc_free(&out);
+	return ret;
+}
+
+/* one response: hex header and payload, then the CRC16-CCITT of them
+ * (little-endian) and 0A; bad: the CRC's low byte flipped */
+static void response(const char *hex, int bad)
+{
+	uint8_t b[128];
+	size_t n = 0;
+	uint16_t crc;
+	char *end;
+
+	while (*hex) {
+		unsigned long v = strtoul(hex, &end, 16);
+
+		if (end == hex)
+			break;
+		b[n++] = (uint8_t)v;
+		hex = end;
+	}
+	crc = spec_crc16(b, n);
+	if (bad)
+		crc ^= 0x00ff;
+	b[n++] = (uint8_t)crc;
+	b[n++] = (uint8_t)(crc >> 8);
+	b[n++] = 0x0a;
+	fwrite(b, 1, n, stdout);
+}
+
+static int mprof(void)
+{
+	static const char meta[] =
+		"AA 55 03 1C 00 00 09 FB 0A 40 42 0F 00 EF BE AD DE "
+		"76 31 2E 30 2E 30 00 00 00 00 00 00 00 00 00 00";
+	static const char prof[] =
+		"AA 55 05 1F 00 01 02 00 "
+		"00 01 00 08 E8 03 00 00 D0 07 00 00 00 00 "
+		"20 02 00 08 F4 01 00 00 2C 01 00 00 01 00";
+	static const char status[] =
+		"AA 55 04 0A 00 00 03 00 00 00 02 00 00 00 00";
+
+	response(meta, 0);
+	response(prof, 0);
+	response(prof, 1);
+	response(status, 0);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 4 && !strcmp(argv[1], "mtt"))
 		return mtt(strtoul(argv[2], NULL, 0), strtoul(argv[3], NULL, 0));
 	if (argc == 3 && !strcmp(argv[1], "rv"))
 		return rv(strtoul(argv[2], NULL, 0));
-	fprintf(stderr, "usage: sergen mtt N GARBAGE | sergen rv N\n");
+	if (argc == 3 && !strcmp(argv[1], "syst"))
+		return syst(strtoul(argv[2], NULL, 0));
+	if (argc == 2 && !strcmp(argv[1], "mprof"))
+		return mprof();
+	fprintf(stderr, "usage: sergen mtt N GARBAGE | rv N | syst N | mprof\n");
 	return 2;
 }
