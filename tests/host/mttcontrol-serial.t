@@ -41,7 +41,7 @@ for t in a b c d e; do
 	close=-
 	[ $t = c ] && close=$TMP/close.c
 	python3 "$TOP/tests/host/src/ptywriter.py" "$TMP/$t.pty" "$TMP/$t.bin" \
-		"$TMP/go" "$close" &
+		"$TMP/go" "$close" "$TMP/$t.recv" &
 	pids="$pids $!"
 	wait_pty "$TMP/$t.pty" $!
 done
@@ -110,6 +110,12 @@ tap_ok $? "a port that vanishes (hangup): --status says so"
 # the others still record after it: a second look finds them running
 "$C" --status >"$TMP/status" 2>&1
 tap_is "$(grep -c 'port vanished' "$TMP/status")" 1 "... the other targets go on"
+# the collector's fds: the four ports left, and per target its capture
+# and read times; nothing else of the session's
+cpid=$(head -n 1 "$MTTCONTROL_RUNDIR/session")
+fds=$(ls -l "/proc/$cpid/fd" 2>/dev/null | sed -n 's/.* -> //p')
+tap_is "$(printf '%s\n' "$fds" | grep -c '^/dev/pts/'):$(printf '%s\n' "$fds" | grep -c "^$S/targets/[a-z]*/capture"):$(printf '%s\n' "$fds" | grep -c "^$S/targets/[a-z]*/reads\$")" \
+	"4:5:5" "the collector holds the 4 ports left, 5 captures, 5 read-time files"
 
 "$C" --stop >"$TMP/out" 2>&1
 rc=$?
@@ -182,6 +188,21 @@ tap_is "$(grep -c '^target ' "$S/mttsession"):$(grep '^device ' "$S/mttsession")
 tap_is "$?:$(grep -c 'MTT - comp:0x00000007 10[0-3][0-9] cpu 3$' "$TMP/out"):$(grep '^!!' "$TMP/out")" \
 	"0:40:!! loss: MTT framing lost at offset 480, 5 bytes skipped" \
 	"mttdecode --input=mtt decodes the MTT target's capture: 40 frames, the damage"
+
+# what the MiniProfiler device was sent: GET_METADATA and START at the
+# start, STOP and GET_STATUS at the end (miniprofiler.rst: 55, the
+# command, 9 zero bytes, the sum); the other targets nothing
+cmd() { bytes "55 $1 00 00 00 00 00 00 00 00 00 $2"; }
+{ cmd 05 5a; cmd 01 56; cmd 02 57; cmd 03 58; } >"$TMP/cmds"
+i=0
+while [ "$(wc -c <"$TMP/e.recv" 2>/dev/null | tr -d ' ')" != 48 ] && [ $i -lt 600 ]; do
+	sleep 0.1	# a hang guard: waits for 48 bytes, not for a time
+	i=$((i + 1))
+done
+cmp -s "$TMP/e.recv" "$TMP/cmds"
+tap_ok $? "the MiniProfiler target was sent GET_METADATA, START, then STOP, GET_STATUS"
+tap_is "$(cat "$TMP/a.recv" "$TMP/b.recv" "$TMP/d.recv" 2>/dev/null | wc -c | tr -d ' ')" 0 \
+	"... and the other targets nothing"
 
 # the MiniProfiler target's directory is an mttprofile session
 "$SAN/mttdecode" "$S/targets/prof" >"$TMP/out" 2>"$TMP/err"

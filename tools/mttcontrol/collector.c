@@ -189,6 +189,44 @@ static int pump(struct coll *c, char *buf)
 	return 1;
 }
 
+static long long mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * The end for the targets' devices (mc_tgt_stop()): what those that were
+ * told to stop answer is read until their ports are quiet for
+ * QUIET_MS, at most ANSWER_MS in all (a device that never goes quiet).
+ */
+#define QUIET_MS	200
+#define ANSWER_MS	5000
+static void answers(struct coll *c, char *buf, struct pollfd *p)
+{
+	long long end = mono_ms() + ANSWER_MS;
+	int i, np, *who = calloc((size_t)c->ntg + 1, sizeof(*who));
+
+	for (i = np = 0; who && i < c->ntg; i++)
+		if (mc_tgt_stop(&c->tg[i], c->log))
+			who[np++] = i;
+	while (np && mono_ms() < end) {
+		for (i = 0; i < np; i++)
+			p[i] = (struct pollfd){ .fd = c->tg[who[i]].fd,
+						.events = POLLIN };
+		if (poll(p, (nfds_t)np, QUIET_MS) <= 0)
+			break;
+		for (i = 0; i < np; i++)
+			if (p[i].revents)
+				mc_tgt_pump(&c->tg[who[i]], buf, CHUNK,
+					    p[i].revents & (POLLHUP | POLLERR),
+					    c->log);
+	}
+	free(who);
+}
+
 static int collect(struct coll *c)
 {
 	char *buf = malloc(CHUNK);
@@ -237,6 +275,7 @@ static int collect(struct coll *c)
 	for (i = 0; i < c->ntg; i++)	/* what the ports still hold */
 		while (mc_tgt_pump(&c->tg[i], buf, CHUNK, 0, c->log) > 0)
 			;
+	answers(c, buf, p);
 	if (c->out >= 0)
 		close(c->out);
 	if (c->sink >= 0)

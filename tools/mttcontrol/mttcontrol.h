@@ -289,6 +289,10 @@ struct mc_tgt {
  * open: mc_tgt_close() it) */
 int mc_tgt_open(struct mc_tgt *g, const struct mc_target *t,
 		const char *sessdir, const char *file, struct mc_err *e);
+/* the end of the session for g's device: a MiniProfiler is sent STOP
+ * and GET_STATUS (1: the caller reads what it answers), others nothing
+ * (0) */
+int mc_tgt_stop(struct mc_tgt *g, FILE *log);
 /* read once into buf (hup: poll() saw POLLHUP or POLLERR): 1 data kept,
  * 0 nothing there, -1 the port is gone (said in log, g->why) */
 int mc_tgt_pump(struct mc_tgt *g, char *buf, size_t len, int hup,

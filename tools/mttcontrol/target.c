@@ -211,7 +211,26 @@ int mc_tgt_open(struct mc_tgt *g, const struct mc_target *t,
 		head[8 + i] = (uint8_t)(g->r_t >> (8 * i));
 	if (put_all(g->rfd, head, sizeof(head)))
 		return mc_fail(e, "%s: %s", path, strerror(errno));
+	/* a MiniProfiler device says what it is, and starts profiling */
+	if (t->proto == MC_TP_MPROF &&
+	    (mprof_serial_cmd(g->fd, MPROF_CMD_GET_METADATA) ||
+	     mprof_serial_cmd(g->fd, MPROF_CMD_START)))
+		return mc_fail(e, "target \"%s\": %s: sending START: %s",
+			       t->name, g->port, strerror(errno));
 	return 0;
+}
+
+int mc_tgt_stop(struct mc_tgt *g, FILE *log)
+{
+	if (g->fd < 0 || g->t->proto != MC_TP_MPROF)
+		return 0;
+	if (mprof_serial_cmd(g->fd, MPROF_CMD_STOP) ||
+	    mprof_serial_cmd(g->fd, MPROF_CMD_GET_STATUS)) {
+		fprintf(log, "collector: target %s: sending STOP: %s\n",
+			g->t->name, strerror(errno));
+		return 0;
+	}
+	return 1;
 }
 
 /* the port is gone: said in the log and in DIR/targets/NAME/vanished */

@@ -4,10 +4,11 @@
 # pty pair whose other end (the slave's path, written to PATHFILE) is the
 # "port".  Once the file GO exists it writes STREAM to the master; once
 # CLOSE exists it closes the master (the port vanishes: a hangup); with
-# CLOSE "-" it keeps it open until killed.  The wait for GO is a hang
-# guard (60 s), never a timing a test depends on.
+# CLOSE "-" it keeps it open until killed, appending what the other end
+# sends (commands to the device) to the file RECV.  The wait for GO is a
+# hang guard (60 s), never a timing a test depends on.
 import os
-import signal
+import select
 import sys
 import time
 
@@ -21,7 +22,7 @@ def wait_for(path):
 
 
 def main():
-    pathfile, stream, go, close = sys.argv[1:5]
+    pathfile, stream, go, close, recv = sys.argv[1:6]
     master, slave = os.openpty()
     name = os.ttyname(slave)
     os.close(slave)
@@ -37,7 +38,10 @@ def main():
         off += os.write(master, data[off:off + 100])
     if close == "-":
         while True:
-            signal.pause()
+            select.select([master], [], [])
+            got = os.read(master, 4096)
+            with open(recv, "ab") as f:
+                f.write(got)
     if wait_for(close):
         os.close(master)
     return 0
