@@ -10,6 +10,8 @@
 # bytes "ff 0f 30"              write those bytes to stdout
 # asan_mttdecode                build mttdecode with ASan+UBSan (and
 #                               $ASAN_EXTRA_CFLAGS) and set M to it
+# bad NAME LINE REGEX           a bad mttcontrol ($C) configuration on
+#                               stdin: exit 1, "NAME.conf:LINE: REGEX"
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 TOOLS=$TOP/tools
@@ -190,6 +192,23 @@ reap() {
 	done
 	kill -9 "$1" 2>/dev/null
 	wait "$1"
+}
+
+# bad NAME LINE REGEX: mttcontrol ($C) --check of a file whose content is
+# on stdin fails with exit 1 and "NAME.conf:LINE: ..." matching REGEX
+bad() {
+	f=$TMP/$1.conf
+	cat >"$f"
+	"$C" --check "$f" >"$TMP/out" 2>&1
+	rc=$?
+	got=$(cat "$TMP/out")
+	if [ "$rc" = 1 ] && printf '%s\n' "$got" |
+		grep -qE "^mttcontrol: $f:$2: $3"; then
+		tap_ok 0 "bad file, exit 1 with file:line: $1"
+	else
+		tap_ok 1 "bad file, exit 1 with file:line: $1"
+		echo "# exit $rc: $got"
+	fi
 }
 
 # same_output WHAT MIN NAME_A BIN_A NAME_B BIN_B ARGS...: runs both builds

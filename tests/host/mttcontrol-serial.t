@@ -211,20 +211,6 @@ tap_is "$?:$(grep '^# 2 calls' "$TMP/out"):$(grep -c '^!!' "$TMP/out")" \
 	"mttdecode targets/NAME of a MiniProfiler target: its profile report"
 
 # --- configuration errors ---------------------------------------------------
-bad() {	# bad NAME LINE REGEX: exit 1 and "NAME.conf:LINE: ..." matching REGEX
-	f=$TMP/$1.conf
-	cat >"$f"
-	"$C" --check "$f" >"$TMP/out" 2>&1
-	rc=$?
-	got=$(cat "$TMP/out")
-	if [ "$rc" = 1 ] && printf '%s\n' "$got" |
-		grep -qE "^mttcontrol: $f:$2: $3"; then
-		tap_ok 0 "bad targets, exit 1 with file:line: $1"
-	else
-		tap_ok 1 "bad targets, exit 1 with file:line: $1"
-		echo "# exit $rc: $got"
-	fi
-}
 bad t-key 3 'unknown key "speed" in a target' <<'X'
 targets = (
 	{ name = "a"; port = "/dev/null"; protocol = "mtt";

@@ -47,22 +47,6 @@ G=$TOP/configfs-examples/mttcontrol.conf
 tap_is "$("$C" --check "$G" 2>&1; echo "rc=$?")" "$G: ok
 rc=0" "the example configuration is valid"
 
-# bad NAME LINE REGEX: a file whose content is on stdin fails with exit 1
-# and "NAME.conf:LINE: ..." matching REGEX
-bad() {
-	f=$TMP/$1.conf
-	cat >"$f"
-	"$C" --check "$f" >"$TMP/out" 2>&1
-	rc=$?
-	got=$(cat "$TMP/out")
-	if [ "$rc" = 1 ] && printf '%s\n' "$got" |
-		grep -qE "^mttcontrol: $f:$2: $3"; then
-		tap_ok 0 "bad file, exit 1 with file:line: $1"
-	else
-		tap_ok 1 "bad file, exit 1 with file:line: $1"
-		echo "# exit $rc: $got"
-	fi
-}
 bad syntax 3 'syntax error' <<'X'
 device = "swstm.0";
 policy = {

@@ -457,6 +457,30 @@ static int parse_sink(struct ctx *x, const config_setting_t *g)
 	return 0;
 }
 
+/*
+ * An element of a list of named groups (components, targets): a group
+ * (else "EACH") of the keys KEYS only (WHERE names it), with a "name"
+ * that is a name (WHAT in messages), into name.
+ */
+static int named_group(struct ctx *x, const config_setting_t *g,
+		       const char *each, const char *where,
+		       const char *const *keys, const char *what, char *name,
+		       size_t len)
+{
+	config_setting_t *s;
+
+	if (config_setting_type(g) != CONFIG_TYPE_GROUP)
+		return err_at(x, g, "%s", each);
+	if (known_keys(x, g, where, keys))
+		return -1;
+	s = config_setting_get_member(g, "name");
+	if (!s)
+		return err_at(x, g, "%s: \"name\" missing", what);
+	if (get_str(x, s, what, name, len) || check_name(x, s, what, name, NULL))
+		return -1;
+	return 0;
+}
+
 static int parse_mtt(struct ctx *x, const config_setting_t *g)
 {
 	static const char *const keys[] = { "filter", "components", NULL };
@@ -492,15 +516,9 @@ static int parse_mtt(struct ctx *x, const config_setting_t *g)
 		config_setting_t *cg = config_setting_get_elem(list, i);
 		struct mc_comp *cp = &c->comps[i];
 
-		if (config_setting_type(cg) != CONFIG_TYPE_GROUP)
-			return err_at(x, cg, "components: each is a group { name = ...; filter = ...; }");
-		if (known_keys(x, cg, "an mtt component", ckeys))
-			return -1;
-		s = config_setting_get_member(cg, "name");
-		if (!s)
-			return err_at(x, cg, "component: \"name\" missing");
-		if (get_str(x, s, "component", cp->name, sizeof(cp->name)) ||
-		    check_name(x, s, "component", cp->name, NULL))
+		if (named_group(x, cg, "components: each is a group { name = ...; filter = ...; }",
+				"an mtt component", ckeys, "component",
+				cp->name, sizeof(cp->name)))
 			return -1;
 		s = config_setting_get_member(cg, "filter");
 		if (!s)
@@ -631,16 +649,11 @@ static int parse_target(struct ctx *x, const config_setting_t *g,
 	int i, p;
 
 	t->line = line_of(g);
-	if (config_setting_type(g) != CONFIG_TYPE_GROUP)
-		return err_at(x, g, "targets: each target is a group { name = ...; }");
-	if (known_keys(x, g, "a target", keys))
+	if (named_group(x, g, "targets: each target is a group { name = ...; }",
+			"a target", keys, "target name", t->name,
+			sizeof(t->name)))
 		return -1;
 	s = config_setting_get_member(g, "name");
-	if (!s)
-		return err_at(x, g, "target: \"name\" missing");
-	if (get_str(x, s, "target name", t->name, sizeof(t->name)) ||
-	    check_name(x, s, "target name", t->name, NULL))
-		return -1;
 	for (i = 0; i < idx; i++)
 		if (!strcmp(x->c->targets[i].name, t->name))
 			return err_at(x, s, "target \"%s\" defined twice (first at line %d)",
