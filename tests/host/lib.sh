@@ -156,6 +156,18 @@ asan_mttdecode() {
 	M=$SAN/mttdecode
 }
 
+# asan_mttcontrol: mttcontrol built with ASan+UBSan as $C (and san_tools'
+# $SAN), its run directory, policy root and MTT root in $TMP (no policy,
+# no MTT)
+asan_mttcontrol() {
+	san_tools
+	C=$SAN/mttcontrol
+	export MTTCONTROL_RUNDIR=$TMP/run
+	export MTTCONTROL_POLICY_ROOT=$TMP/stp-policy
+	export MTTCONTROL_MTT_ROOT=$TMP/no-mtt
+	mkdir "$TMP/stp-policy"
+}
+
 # asan_mttprofile: mttprofile built with ASan+UBSan, as $TMP/mttprofile
 asan_mttprofile() {
 	san_tools

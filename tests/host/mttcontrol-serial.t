@@ -15,12 +15,7 @@
 # be opened.  mttcontrol runs under ASan + UBSan.  No timing is
 # asserted: the waits are for exact byte counts, with hang guards.
 . "$(dirname "$0")/lib.sh"
-san_tools
-C=$SAN/mttcontrol
-export MTTCONTROL_RUNDIR=$TMP/run
-export MTTCONTROL_POLICY_ROOT=$TMP/stp-policy
-export MTTCONTROL_MTT_ROOT=$TMP/no-mtt
-mkdir "$TMP/stp-policy"
+asan_mttcontrol
 
 # --- the streams: 40 MTT frames (24 bytes) and 5 bad bytes; 30 RISC-V
 # packets (10 bytes) after a 37-byte synchronisation; 10 MTT frames; 12

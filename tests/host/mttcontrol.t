@@ -11,12 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 need_mttdecode
 asan_mttdecode
-
-C=$SAN/mttcontrol
-export MTTCONTROL_RUNDIR=$TMP/run
-export MTTCONTROL_POLICY_ROOT=$TMP/stp-policy
-export MTTCONTROL_MTT_ROOT=$TMP/no-mtt
-mkdir "$TMP/stp-policy"
+asan_mttcontrol
 
 # --- command line -------------------------------------------------------
 "$C" --help >"$TMP/help" 2>&1

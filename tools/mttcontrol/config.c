@@ -153,6 +153,25 @@ static int get_range(struct ctx *x, const config_setting_t *s,
 	return 0;
 }
 
+/* a list of groups (WHAT in messages): calloc'ed elements of size bytes,
+ * their number in *n; NULL (said in x->e) when not a list or out of
+ * memory */
+static void *list_of(struct ctx *x, const config_setting_t *list,
+		     const char *what, size_t size, int *n)
+{
+	void *v;
+
+	if (config_setting_type(list) != CONFIG_TYPE_LIST) {
+		err_at(x, list, "%s: must be a list ( { ... }, ... )", what);
+		return NULL;
+	}
+	*n = config_setting_length(list);
+	v = calloc(*n ? (size_t)*n : 1, size);
+	if (!v)
+		mc_fail(x->e, "out of memory");
+	return v;
+}
+
 static int parse_modules(struct ctx *x, const config_setting_t *s)
 {
 	struct mc_config *c = x->c;
@@ -353,12 +372,9 @@ static int parse_policy(struct ctx *x, const config_setting_t *g)
 	list = config_setting_get_member(g, "nodes");
 	if (!list)
 		return 0;
-	if (config_setting_type(list) != CONFIG_TYPE_LIST)
-		return err_at(x, list, "nodes: must be a list ( { ... }, ... )");
-	n = config_setting_length(list);
-	c->nodes = calloc(n ? n : 1, sizeof(*c->nodes));
+	c->nodes = list_of(x, list, "nodes", sizeof(*c->nodes), &n);
 	if (!c->nodes)
-		return mc_fail(x->e, "out of memory");
+		return -1;
 	for (i = 0; i < n; i++) {
 		config_setting_t *ng = config_setting_get_elem(list, i);
 		struct mc_node *nd = &c->nodes[i];
@@ -506,12 +522,9 @@ static int parse_mtt(struct ctx *x, const config_setting_t *g)
 	list = config_setting_get_member(g, "components");
 	if (!list)
 		return 0;
-	if (config_setting_type(list) != CONFIG_TYPE_LIST)
-		return err_at(x, list, "components: must be a list ( { ... }, ... )");
-	n = config_setting_length(list);
-	c->comps = calloc(n ? n : 1, sizeof(*c->comps));
+	c->comps = list_of(x, list, "components", sizeof(*c->comps), &n);
 	if (!c->comps)
-		return mc_fail(x->e, "out of memory");
+		return -1;
 	for (i = 0; i < n; i++) {
 		config_setting_t *cg = config_setting_get_elem(list, i);
 		struct mc_comp *cp = &c->comps[i];
@@ -733,12 +746,9 @@ static int parse_targets(struct ctx *x, const config_setting_t *list)
 	struct mc_config *c = x->c;
 	int i, n;
 
-	if (config_setting_type(list) != CONFIG_TYPE_LIST)
-		return err_at(x, list, "targets: must be a list ( { ... }, ... )");
-	n = config_setting_length(list);
-	c->targets = calloc(n ? n : 1, sizeof(*c->targets));
+	c->targets = list_of(x, list, "targets", sizeof(*c->targets), &n);
 	if (!c->targets)
-		return mc_fail(x->e, "out of memory");
+		return -1;
 	for (i = 0; i < n; i++) {
 		c->ntargets = i + 1;
 		if (parse_target(x, config_setting_get_elem(list, i),
