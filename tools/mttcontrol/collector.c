@@ -557,13 +557,6 @@ static int wait_unlocked(int secs)
 	return -1;
 }
 
-static void no_target(void *ctx, const char *name, const char *tdir)
-{
-	(void)ctx;
-	(void)name;
-	(void)tdir;
-}
-
 static void print_counts(const char *dir, const struct mc_counts *n);
 
 /* the Linux stream's counts (unless the session has serial targets
@@ -571,7 +564,7 @@ static void print_counts(const char *dir, const struct mc_counts *n);
 static int print_all(const char *dir, const struct mc_counts *n,
 		     struct mc_err *e)
 {
-	if (n->files || !mc_session_targets(dir, no_target, NULL))
+	if (n->files || !mc_session_targets(dir, NULL, NULL))
 		print_counts(dir, n);
 	return mc_print_targets(dir, e);
 }

@@ -300,15 +300,13 @@ int mc_tgt_pump(struct mc_tgt *g, char *buf, size_t len, int hup,
 /* the last read time, its "target NAME bytes N vanished WHY" line in
  * summary (if not NULL), every fd closed */
 void mc_tgt_close(struct mc_tgt *g, FILE *summary);
-/* each target of session DIR (mttsession's "target" lines): fn gets its
- * name and directory; the number of targets */
+/* each target of session DIR (mttsession's "target" lines, read with
+ * libmttsession): fn (if not NULL) gets its name and directory; the
+ * number of targets */
 int mc_session_targets(const char *dir,
 		       void (*fn)(void *ctx, const char *name,
 				  const char *tdir),
 		       void *ctx);
-/* a target's metadata file read back into t (name, port, proto,
- * widths, baud, elf): 0, or -1 */
-int mc_target_meta_read(const char *tdir, struct mc_target *t);
 
 /* --stop: one line per target of session DIR (decoded), and one more
  * for a port that vanished; 0, or -1 */

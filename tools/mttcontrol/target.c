@@ -31,8 +31,7 @@
 #include "mttdecode/riscv.h"
 #include "mttdecode/syst.h"
 #include "mttcontrol.h"
-
-#define READS_MAGIC	"MTTREAD1"
+#include "session/session.h"
 
 static uint64_t now_ns(void)
 {
@@ -206,7 +205,7 @@ int mc_tgt_open(struct mc_tgt *g, const struct mc_target *t,
 	if (g->rfd < 0)
 		return mc_fail(e, "%s: %s", path, strerror(errno));
 	g->r_t = now_ns();
-	memcpy(head, READS_MAGIC, 8);
+	memcpy(head, MTTS_READS_MAGIC, 8);
 	for (i = 0; i < 8; i++)
 		head[8 + i] = (uint8_t)(g->r_t >> (8 * i));
 	if (put_all(g->rfd, head, sizeof(head)))
@@ -303,73 +302,47 @@ void mc_tgt_close(struct mc_tgt *g, FILE *summary)
 
 /* ---- reading a session's targets back ----------------------------------- */
 
+/* TDIR's metadata (libmttsession) as a struct mc_target: 0, or -1 */
+static int target_of(const char *tdir, struct mc_target *t)
+{
+	struct mtts_target m;
+	int p, ret = mtts_target_read(tdir, &m);
+
+	memset(t, 0, sizeof(*t));
+	if (!ret) {
+		p = m.protocol ? mc_tproto_parse(m.protocol) : -1;
+		t->proto = p < 0 ? MC_TP_RAW : (enum mc_tproto)p;
+		mc_snprintf(t->name, sizeof(t->name), "%s", m.name);
+		mc_snprintf(t->port, sizeof(t->port), "%s",
+			    m.port ? m.port : "?");
+		mc_snprintf(t->elf, sizeof(t->elf), "%s", m.elf ? m.elf : "");
+		t->baud = m.baud;
+		t->srcid_bits = m.srcid_bits <= MC_RV_MAX_SRCID_BITS ?
+				(unsigned int)m.srcid_bits : MC_RV_SRCID_BITS;
+		t->ts_bytes = m.ts_bytes <= MC_RV_MAX_TS_BYTES ?
+			      (unsigned int)m.ts_bytes : MC_RV_TS_BYTES;
+		t->unframed = m.unframed;
+	}
+	mtts_target_free(&m);
+	return ret;
+}
+
 int mc_session_targets(const char *dir,
 		       void (*fn)(void *ctx, const char *name,
 				  const char *tdir),
 		       void *ctx)
 {
-	char path[PATH_MAX + 32], line[MC_NAME_MAX + 16];
-	char name[MC_NAME_MAX];
-	FILE *f;
-	int n = 0;
+	char path[PATH_MAX + MC_NAME_MAX];
+	char **v = NULL;
+	int i, n = 0;
 
-	mc_snprintf(path, sizeof(path), "%s/mttsession", dir);
-	f = fopen(path, "re");
-	while (f && fgets(line, sizeof(line), f)) {
-		/* the width: MC_NAME_MAX - 1 */
-		if (sscanf(line, "target %127s", name) != 1 ||
-		    strchr(name, '/'))
-			continue;
-		mc_snprintf(path, sizeof(path), "%s/targets/%s", dir, name);
-		fn(ctx, name, path);
-		n++;
+	mtts_targets(dir, &v, &n);	/* out of memory: those listed */
+	for (i = 0; fn && i < n; i++) {
+		mc_snprintf(path, sizeof(path), "%s/targets/%s", dir, v[i]);
+		fn(ctx, v[i], path);
 	}
-	if (f)
-		fclose(f);
+	mtts_free_list(v, n);
 	return n;
-}
-
-int mc_target_meta_read(const char *tdir, struct mc_target *t)
-{
-	char path[PATH_MAX + 32], line[PATH_MAX + 32], *v;
-	unsigned long u;
-	FILE *f;
-	int p;
-
-	memset(t, 0, sizeof(*t));
-	t->proto = MC_TP_RAW;
-	mc_snprintf(path, sizeof(path), "%s/target", tdir);
-	f = fopen(path, "re");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		line[strcspn(line, "\n")] = 0;
-		v = strchr(line, ' ');
-		if (!v || line[0] == '#')
-			continue;
-		*v++ = 0;
-		u = strtoul(v, NULL, 10);
-		if (!strcmp(line, "name"))
-			mc_snprintf(t->name, sizeof(t->name), "%s", v);
-		else if (!strcmp(line, "port"))
-			mc_snprintf(t->port, sizeof(t->port), "%s", v);
-		else if (!strcmp(line, "elf"))
-			mc_snprintf(t->elf, sizeof(t->elf), "%s", v);
-		else if (!strcmp(line, "protocol") &&
-			 (p = mc_tproto_parse(v)) >= 0)
-			t->proto = (enum mc_tproto)p;
-		else if (!strcmp(line, "baud"))
-			t->baud = u;
-		else if (!strcmp(line, "srcid_bits") &&
-			 u <= MC_RV_MAX_SRCID_BITS)
-			t->srcid_bits = (unsigned int)u;
-		else if (!strcmp(line, "ts_bytes") && u <= MC_RV_MAX_TS_BYTES)
-			t->ts_bytes = (unsigned int)u;
-		else if (!strcmp(line, "unframed"))
-			t->unframed = u != 0;
-	}
-	fclose(f);
-	return t->name[0] ? 0 : -1;
 }
 
 /* ---- counting what a capture holds ---------------------------------------- */
@@ -589,7 +562,7 @@ static void stop_one(void *ctx, const char *name, const char *tdir)
 	struct mc_tcounts n;
 	char why[96];
 
-	if (mc_target_meta_read(tdir, &t)) {
+	if (target_of(tdir, &t)) {
 		printf("target %s: %s/target: unreadable\n", name, tdir);
 		return;
 	}
@@ -631,7 +604,7 @@ static void status_one(void *ctx, const char *name, const char *tdir)
 	unsigned long long bytes = 0;
 	struct stat st;
 
-	if (mc_target_meta_read(tdir, &t))
+	if (target_of(tdir, &t))
 		return;
 	mc_snprintf(path, sizeof(path), "%s/%s", tdir,
 		    capture_name(t.proto));
