@@ -233,11 +233,9 @@ static int collect(struct coll *c)
 	char path[PATH_MAX + 32], date[64];
 	struct mc_err ce;
 	time_t now;
-	FILE *f;
-	int r = 0;
-
 	struct pollfd *p = calloc((size_t)c->ntg + 1, sizeof(*p));
-	int i, np;
+	FILE *f;
+	int r = 0, i, np;
 
 	if (!buf || !p) {
 		free(buf);
@@ -339,7 +337,6 @@ static void close_targets(struct coll *c)
 }
 
 /* open every target's port and files (the parent, before the fork) */
-
 static int start_targets(struct coll *c, const struct mc_config *cf,
 			 struct mc_err *e)
 {
