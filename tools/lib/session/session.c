@@ -23,6 +23,16 @@ static char *join(const char *dir, const char *name)
 	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
 }
 
+/* dir/name opened for reading; NULL with errno */
+static FILE *open_in(const char *dir, const char *name)
+{
+	char *p = join(dir, name);
+	FILE *f = p ? fopen(p, "r") : NULL;
+
+	free(p);
+	return f;
+}
+
 static int has(const char *dir, const char *name, int mode)
 {
 	char *p = join(dir, name);
@@ -119,7 +129,7 @@ static int width(const char *line, size_t klen, unsigned long max,
 int mtts_meta_read(const char *dir, struct mtts_meta *m,
 		   unsigned long max_srcid_bits, unsigned long max_ts_bytes)
 {
-	char *path = join(dir, "mttsession"), *line = NULL, word[32];
+	char *line = NULL, word[32];
 	int has_rt = 0, has_mono = 0, ret = 0;
 	size_t cap = 0;
 	FILE *f;
@@ -127,8 +137,7 @@ int mtts_meta_read(const char *dir, struct mtts_meta *m,
 	memset(m, 0, sizeof(*m));
 	m->srcid_bits = 16;
 	m->ts_bytes = 8;
-	f = path ? fopen(path, "r") : NULL;
-	free(path);
+	f = open_in(dir, "mttsession");
 	if (!f)
 		return -1;
 	while (getline(&line, &cap, f) > 0) {
@@ -177,14 +186,13 @@ static int keep(char **dst, const char *v)
 
 int mtts_profile_read(const char *dir, struct mtts_profile *p)
 {
-	char *path = join(dir, "session.txt"), *line = NULL;
+	char *line = NULL;
 	size_t cap = 0;
 	int ret = 0;
 	FILE *f;
 
 	memset(p, 0, sizeof(*p));
-	f = path ? fopen(path, "r") : NULL;
-	free(path);
+	f = open_in(dir, "session.txt");
 	if (!f)
 		return -1;
 	while (!ret && getline(&line, &cap, f) > 0) {
@@ -218,13 +226,12 @@ void mtts_profile_free(struct mtts_profile *p)
 
 int mtts_targets(const char *dir, char ***v, int *n)
 {
-	char *path = join(dir, "mttsession"), *line = NULL;
+	char *line = NULL;
 	size_t cap = 0;
 	int ret = 0;
 	FILE *f;
 
-	f = path ? fopen(path, "r") : NULL;
-	free(path);
+	f = open_in(dir, "mttsession");
 	if (!f)
 		return -1;
 	while (!ret && getline(&line, &cap, f) > 0) {
@@ -273,15 +280,14 @@ static int ulong_of(const char *s, unsigned long *v)
 
 int mtts_target_read(const char *tdir, struct mtts_target *t)
 {
-	char *path = join(tdir, "target"), *line = NULL, *v;
+	char *line = NULL, *v;
 	size_t cap = 0;
 	unsigned long u;
 	int ret = 0;
 	FILE *f;
 
 	memset(t, 0, sizeof(*t));
-	f = path ? fopen(path, "r") : NULL;
-	free(path);
+	f = open_in(tdir, "target");
 	if (!f)
 		return -1;
 	while (!ret && getline(&line, &cap, f) > 0) {
