@@ -10,6 +10,8 @@
 # bytes "ff 0f 30"              write those bytes to stdout
 # asan_mttdecode                build mttdecode with ASan+UBSan (and
 #                               $ASAN_EXTRA_CFLAGS) and set M to it
+# bad NAME LINE REGEX           a bad mttcontrol ($C) configuration on
+#                               stdin: exit 1, "NAME.conf:LINE: REGEX"
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 TOOLS=$TOP/tools
@@ -154,6 +156,18 @@ asan_mttdecode() {
 	M=$SAN/mttdecode
 }
 
+# asan_mttcontrol: mttcontrol built with ASan+UBSan as $C (and san_tools'
+# $SAN), its run directory, policy root and MTT root in $TMP (no policy,
+# no MTT)
+asan_mttcontrol() {
+	san_tools
+	C=$SAN/mttcontrol
+	export MTTCONTROL_RUNDIR=$TMP/run
+	export MTTCONTROL_POLICY_ROOT=$TMP/stp-policy
+	export MTTCONTROL_MTT_ROOT=$TMP/no-mtt
+	mkdir "$TMP/stp-policy"
+}
+
 # asan_mttprofile: mttprofile built with ASan+UBSan, as $TMP/mttprofile
 asan_mttprofile() {
 	san_tools
@@ -190,6 +204,23 @@ reap() {
 	done
 	kill -9 "$1" 2>/dev/null
 	wait "$1"
+}
+
+# bad NAME LINE REGEX: mttcontrol ($C) --check of a file whose content is
+# on stdin fails with exit 1 and "NAME.conf:LINE: ..." matching REGEX
+bad() {
+	f=$TMP/$1.conf
+	cat >"$f"
+	"$C" --check "$f" >"$TMP/out" 2>&1
+	rc=$?
+	got=$(cat "$TMP/out")
+	if [ "$rc" = 1 ] && printf '%s\n' "$got" |
+		grep -qE "^mttcontrol: $f:$2: $3"; then
+		tap_ok 0 "bad file, exit 1 with file:line: $1"
+	else
+		tap_ok 1 "bad file, exit 1 with file:line: $1"
+		echo "# exit $rc: $got"
+	fi
 }
 
 # same_output WHAT MIN NAME_A BIN_A NAME_B BIN_B ARGS...: runs both builds

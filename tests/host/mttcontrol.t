@@ -11,12 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 need_mttdecode
 asan_mttdecode
-
-C=$SAN/mttcontrol
-export MTTCONTROL_RUNDIR=$TMP/run
-export MTTCONTROL_POLICY_ROOT=$TMP/stp-policy
-export MTTCONTROL_MTT_ROOT=$TMP/no-mtt
-mkdir "$TMP/stp-policy"
+asan_mttcontrol
 
 # --- command line -------------------------------------------------------
 "$C" --help >"$TMP/help" 2>&1
@@ -47,22 +42,6 @@ G=$TOP/configfs-examples/mttcontrol.conf
 tap_is "$("$C" --check "$G" 2>&1; echo "rc=$?")" "$G: ok
 rc=0" "the example configuration is valid"
 
-# bad NAME LINE REGEX: a file whose content is on stdin fails with exit 1
-# and "NAME.conf:LINE: ..." matching REGEX
-bad() {
-	f=$TMP/$1.conf
-	cat >"$f"
-	"$C" --check "$f" >"$TMP/out" 2>&1
-	rc=$?
-	got=$(cat "$TMP/out")
-	if [ "$rc" = 1 ] && printf '%s\n' "$got" |
-		grep -qE "^mttcontrol: $f:$2: $3"; then
-		tap_ok 0 "bad file, exit 1 with file:line: $1"
-	else
-		tap_ok 1 "bad file, exit 1 with file:line: $1"
-		echo "# exit $rc: $got"
-	fi
-}
 bad syntax 3 'syntax error' <<'X'
 device = "swstm.0";
 policy = {

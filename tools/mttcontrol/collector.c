@@ -78,6 +78,7 @@ struct src_drops {
 
 struct coll {
 	const char *dir;
+	int has_dev;		/* 0: serial targets only */
 	struct mc_devinfo dev;
 	unsigned long rotate;
 	int sink, out, idx;
@@ -86,6 +87,8 @@ struct coll {
 	int nsrc;
 	FILE *summary;	/* while writing the per-source lines */
 	FILE *log;
+	struct mc_tgt *tg;	/* the serial targets */
+	int ntg;
 };
 
 /*
@@ -186,54 +189,122 @@ static int pump(struct coll *c, char *buf)
 	return 1;
 }
 
+static long long mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * The end for the targets' devices (mc_tgt_stop()): what those that were
+ * told to stop answer is read until their ports are quiet for
+ * QUIET_MS, at most ANSWER_MS in all (a device that never goes quiet).
+ */
+#define QUIET_MS	200
+#define ANSWER_MS	5000
+static void answers(struct coll *c, char *buf, struct pollfd *p)
+{
+	long long end = mono_ms() + ANSWER_MS;
+	int i, np, *who = calloc((size_t)c->ntg + 1, sizeof(*who));
+
+	for (i = np = 0; who && i < c->ntg; i++)
+		if (mc_tgt_stop(&c->tg[i], c->log))
+			who[np++] = i;
+	while (np && mono_ms() < end) {
+		for (i = 0; i < np; i++)
+			p[i] = (struct pollfd){ .fd = c->tg[who[i]].fd,
+						.events = POLLIN };
+		if (poll(p, (nfds_t)np, QUIET_MS) <= 0)
+			break;
+		for (i = 0; i < np; i++)
+			if (p[i].revents)
+				mc_tgt_pump(&c->tg[who[i]], buf, CHUNK,
+					    p[i].revents & (POLLHUP | POLLERR),
+					    c->log);
+	}
+	free(who);
+}
+
 static int collect(struct coll *c)
 {
 	char *buf = malloc(CHUNK);
 	char path[PATH_MAX + 32], date[64];
 	struct mc_err ce;
 	time_t now;
+	struct pollfd *p = calloc((size_t)c->ntg + 1, sizeof(*p));
 	FILE *f;
-	int r = 0;
+	int r = 0, i, np;
 
-	if (!buf)
+	if (!buf || !p) {
+		free(buf);
+		free(p);
 		return 1;
+	}
 	while (!stopping) {
-		struct pollfd p = { .fd = c->sink, .events = POLLIN };
-
-		if (poll(&p, 1, 1000) < 0 && errno != EINTR) {
+		np = 0;
+		if (c->sink >= 0)
+			p[np++] = (struct pollfd){ .fd = c->sink, .events = POLLIN };
+		for (i = 0; i < c->ntg; i++)	/* a port gone: fd -1, ignored */
+			p[np++] = (struct pollfd){ .fd = c->tg[i].fd,
+						   .events = POLLIN };
+		if (poll(p, (nfds_t)np, 1000) < 0 && errno != EINTR) {
 			r = -1;
 			break;
 		}
 		if (stopping)
 			break;
-		if (p.revents && (r = pump(c, buf)) < 0)
+		np = 0;
+		if (c->sink >= 0 && p[np++].revents && (r = pump(c, buf)) < 0)
 			break;
+		for (i = 0; i < c->ntg; i++, np++)
+			if (p[np].revents)
+				mc_tgt_pump(&c->tg[i], buf, CHUNK,
+					    p[np].revents & (POLLHUP | POLLERR),
+					    c->log);
 	}
-	if (r >= 0)	/* what the sink still holds */
+	if (r >= 0 && c->sink >= 0)	/* what the sink still holds */
 		while ((r = pump(c, buf)) > 0)
 			;
 	if (r < 0)
 		fprintf(c->log, "collector: %s (file %d): %s\n",
 			c->dev.sink_devnode, c->idx, strerror(errno));
-	close(c->out);
-	close(c->sink);
+	for (i = 0; i < c->ntg; i++)	/* what the ports still hold */
+		while (mc_tgt_pump(&c->tg[i], buf, CHUNK, 0, c->log) > 0)
+			;
+	answers(c, buf, p);
+	if (c->out >= 0)
+		close(c->out);
+	if (c->sink >= 0)
+		close(c->sink);
 	free(buf);
-	mc_session_copy_events(c->dir);	/* events enabled since the start */
-	/* dictionary ids since then */
-	if (mc_session_copy_collateral(c->dir, &ce))
-		fprintf(c->log, "collector: %s\n", ce.msg);
+	free(p);
+	if (c->has_dev) {
+		/* events enabled since the start */
+		mc_session_copy_events(c->dir);
+		/* dictionary ids since then */
+		if (mc_session_copy_collateral(c->dir, &ce))
+			fprintf(c->log, "collector: %s\n", ce.msg);
+	}
 	now = time(NULL);
 	strftime(date, sizeof(date), "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
 	mc_snprintf(path, sizeof(path), "%s/summary", c->dir);
 	f = fopen(path, "w");
-	if (f) {
+	if (f && c->has_dev) {
 		fprintf(f, "stopped %s\nbytes %llu\nfiles %d\nsink_drops %llu\n",
 			date, c->bytes, c->idx + 1,
 			read_counter(c->dev.sink_syspath, "drops") - c->drops0);
 		c->summary = f;
 		mc_udev_each("stm_source", sum_source, c);
-		fclose(f);
+	} else if (f) {
+		fprintf(f, "stopped %s\n", date);
 	}
+	for (i = 0; i < c->ntg; i++)
+		mc_tgt_close(&c->tg[i], f);
+	free(c->tg);
+	if (f)
+		fclose(f);
 	fflush(c->log);
 	return r < 0 ? 1 : 0;
 }
@@ -250,6 +321,42 @@ static int pick_device(const struct mc_config *cf, const struct mc_opts *o,
 	if (!d->sink_devnode[0])
 		return mc_fail(e, "device \"%s\" has no sink to read (only software STMs like swstm have one)",
 			       name);
+	return 0;
+}
+
+/* every target's port and files closed (the collector has its own) */
+static void close_targets(struct coll *c)
+{
+	int i;
+
+	for (i = 0; i < c->ntg; i++)
+		mc_tgt_close(&c->tg[i], NULL);
+	free(c->tg);
+	c->tg = NULL;
+	c->ntg = 0;
+}
+
+/* open every target's port and files (the parent, before the fork) */
+static int start_targets(struct coll *c, const struct mc_config *cf,
+			 struct mc_err *e)
+{
+	int i;
+
+	if (!cf || !cf->ntargets)
+		return 0;
+	c->tg = calloc((size_t)cf->ntargets, sizeof(*c->tg));
+	if (!c->tg) {
+		e->fatal = 1;
+		return mc_fail(e, "out of memory");
+	}
+	for (i = 0; i < cf->ntargets; i++) {
+		c->ntg = i + 1;
+		if (mc_tgt_open(&c->tg[i], &cf->targets[i], c->dir, cf->file,
+				e)) {
+			close_targets(c);
+			return -1;
+		}
+	}
 	return 0;
 }
 
@@ -289,10 +396,12 @@ int mc_start(const struct mc_config *cf, const struct mc_opts *o,
 	struct coll c = { .sink = -1, .out = -1 };
 	char path[PATH_MAX], dir[PATH_MAX], def[64];
 	struct mc_run run;
-	int lock, devnull;
+	int lock, devnull, i;
 	pid_t pid;
 
-	if (pick_device(cf, o, &c.dev, e))
+	/* a file with serial targets and no device: the targets only */
+	c.has_dev = o->device || !cf || cf->device[0] || !cf->ntargets;
+	if (c.has_dev && pick_device(cf, o, &c.dev, e))
 		return -1;
 	if (mkdirs(mc_rundir()))
 		return mc_fail(e, "%s: %s", mc_rundir(), strerror(errno));
@@ -327,30 +436,41 @@ int mc_start(const struct mc_config *cf, const struct mc_opts *o,
 	mc_snprintf(dir, sizeof(dir), "%s", path);
 	c.dir = dir;
 	c.rotate = o->rotate_size ? o->rotate_size : cf ? cf->rotate_size : 0;
-	if (mc_session_write_meta(dir, &c.dev, cf ? cf->file : NULL, e)) {
+	if (mc_session_write_meta(dir, c.has_dev ? &c.dev : NULL, cf, e)) {
 		close(lock);
 		return -1;
 	}
-	c.sink = open_sink(&c.dev);
-	if (c.sink < 0) {
-		int err = errno;
+	if (start_targets(&c, cf, e)) {
+		close(lock);
+		return -1;
+	}
+	if (c.has_dev) {
+		c.sink = open_sink(&c.dev);
+		if (c.sink < 0) {
+			int err = errno;
 
-		close(lock);
-		return mc_fail(e, "%s: %s%s", c.dev.sink_devnode, strerror(err),
-			       err == EBUSY ? " (another reader has it open)" : "");
+			close_targets(&c);
+			close(lock);
+			return mc_fail(e, "%s: %s%s", c.dev.sink_devnode,
+				       strerror(err), err == EBUSY ?
+				       " (another reader has it open)" : "");
+		}
+		if (open_stream(&c)) {
+			close_targets(&c);
+			close(c.sink);
+			close(lock);
+			return mc_fail(e, "%s: %s", dir, strerror(errno));
+		}
+		c.drops0 = read_counter(c.dev.sink_syspath, "drops");
+		mc_udev_each("stm_source", snap_source, &c);
 	}
-	if (open_stream(&c)) {
-		close(lock);
-		return mc_fail(e, "%s: %s", dir, strerror(errno));
-	}
-	c.drops0 = read_counter(c.dev.sink_syspath, "drops");
-	mc_udev_each("stm_source", snap_source, &c);
 	mc_snprintf(path, sizeof(path), "%s/collector.log", dir);
 	c.log = fopen(path, "we");
 	devnull = open("/dev/null", O_RDWR);
 	fflush(stdout);
 	pid = fork();
 	if (pid < 0) {
+		close_targets(&c);
 		close(lock);
 		return mc_fail(e, "fork: %s", strerror(errno));
 	}
@@ -369,8 +489,10 @@ int mc_start(const struct mc_config *cf, const struct mc_opts *o,
 		catch(SIGINT);
 		_exit(collect(&c));
 	}
-	close(c.sink);
-	close(c.out);
+	if (c.sink >= 0)
+		close(c.sink);
+	if (c.out >= 0)
+		close(c.out);
 	if (c.log)
 		fclose(c.log);
 	if (devnull >= 0)
@@ -382,13 +504,23 @@ int mc_start(const struct mc_config *cf, const struct mc_opts *o,
 		if (!f || fprintf(f, "%ld\n%s\n", (long)pid, dir) < 0 ||
 		    fclose(f)) {
 			kill(pid, SIGTERM);
+			close_targets(&c);
 			close(lock);
 			return mc_fail(e, "%s: %s", path, strerror(errno));
 		}
 	}
 	close(lock);
-	printf("session started: %s (device %s, sink %s, collector pid %ld)\n",
-	       dir, c.dev.name, c.dev.sink_devnode, (long)pid);
+	if (c.has_dev)
+		printf("session started: %s (device %s, sink %s, collector pid %ld)\n",
+		       dir, c.dev.name, c.dev.sink_devnode, (long)pid);
+	else
+		printf("session started: %s (serial targets only, collector pid %ld)\n",
+		       dir, (long)pid);
+	for (i = 0; cf && i < cf->ntargets; i++)
+		printf("target %s: %s, %s at %lu baud\n", cf->targets[i].name,
+		       mc_tproto_name(cf->targets[i].proto), c.tg[i].port,
+		       cf->targets[i].baud);
+	close_targets(&c);
 	fflush(stdout);
 	if (o->live) {
 		struct mc_opts vo = *o;
@@ -420,6 +552,18 @@ static int wait_unlocked(int secs)
 	}
 	close(fd);
 	return -1;
+}
+
+static void print_counts(const char *dir, const struct mc_counts *n);
+
+/* the Linux stream's counts (unless the session has serial targets
+ * only), then each target's */
+static int print_all(const char *dir, const struct mc_counts *n,
+		     struct mc_err *e)
+{
+	if (n->files || !mc_session_targets(dir, NULL, NULL))
+		print_counts(dir, n);
+	return mc_print_targets(dir, e);
 }
 
 static void print_counts(const char *dir, const struct mc_counts *n)
@@ -472,7 +616,7 @@ int mc_stop(const struct mc_opts *o, struct mc_err *e)
 		if (!mc_count(r.dir, &n, e)) {
 			printf("session %s: partial (its collector, pid %ld, had died)\n",
 			       r.dir, r.pid);
-			print_counts(r.dir, &n);
+			print_all(r.dir, &n, e);
 		}
 		return mc_fail(e, "the collector (pid %ld) of session %s had died: what it wrote is kept",
 			       r.pid, r.dir);
@@ -488,8 +632,7 @@ int mc_stop(const struct mc_opts *o, struct mc_err *e)
 	printf("session stopped: %s\n", r.dir);
 	if (mc_count(r.dir, &n, e))
 		return -1;
-	print_counts(r.dir, &n);
-	return 0;
+	return print_all(r.dir, &n, e);
 }
 
 /* the mttdecode next to this program, else the one on PATH */

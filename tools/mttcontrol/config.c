@@ -13,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "mprof/mprof.h"
 #include "mttcontrol.h"
 
 struct ctx {
@@ -149,6 +151,25 @@ static int get_range(struct ctx *x, const config_setting_t *s,
 	r->lo = (unsigned long)a;
 	r->hi = (unsigned long)b;
 	return 0;
+}
+
+/* a list of groups (WHAT in messages): calloc'ed elements of size bytes,
+ * their number in *n; NULL (said in x->e) when not a list or out of
+ * memory */
+static void *list_of(struct ctx *x, const config_setting_t *list,
+		     const char *what, size_t size, int *n)
+{
+	void *v;
+
+	if (config_setting_type(list) != CONFIG_TYPE_LIST) {
+		err_at(x, list, "%s: must be a list ( { ... }, ... )", what);
+		return NULL;
+	}
+	*n = config_setting_length(list);
+	v = calloc(*n ? (size_t)*n : 1, size);
+	if (!v)
+		mc_fail(x->e, "out of memory");
+	return v;
 }
 
 static int parse_modules(struct ctx *x, const config_setting_t *s)
@@ -351,12 +372,9 @@ static int parse_policy(struct ctx *x, const config_setting_t *g)
 	list = config_setting_get_member(g, "nodes");
 	if (!list)
 		return 0;
-	if (config_setting_type(list) != CONFIG_TYPE_LIST)
-		return err_at(x, list, "nodes: must be a list ( { ... }, ... )");
-	n = config_setting_length(list);
-	c->nodes = calloc(n ? n : 1, sizeof(*c->nodes));
+	c->nodes = list_of(x, list, "nodes", sizeof(*c->nodes), &n);
 	if (!c->nodes)
-		return mc_fail(x->e, "out of memory");
+		return -1;
 	for (i = 0; i < n; i++) {
 		config_setting_t *ng = config_setting_get_elem(list, i);
 		struct mc_node *nd = &c->nodes[i];
@@ -455,6 +473,30 @@ static int parse_sink(struct ctx *x, const config_setting_t *g)
 	return 0;
 }
 
+/*
+ * An element of a list of named groups (components, targets): a group
+ * (else "EACH") of the keys KEYS only (WHERE names it), with a "name"
+ * that is a name (WHAT in messages), into name.
+ */
+static int named_group(struct ctx *x, const config_setting_t *g,
+		       const char *each, const char *where,
+		       const char *const *keys, const char *what, char *name,
+		       size_t len)
+{
+	config_setting_t *s;
+
+	if (config_setting_type(g) != CONFIG_TYPE_GROUP)
+		return err_at(x, g, "%s", each);
+	if (known_keys(x, g, where, keys))
+		return -1;
+	s = config_setting_get_member(g, "name");
+	if (!s)
+		return err_at(x, g, "%s: \"name\" missing", what);
+	if (get_str(x, s, what, name, len) || check_name(x, s, what, name, NULL))
+		return -1;
+	return 0;
+}
+
 static int parse_mtt(struct ctx *x, const config_setting_t *g)
 {
 	static const char *const keys[] = { "filter", "components", NULL };
@@ -480,25 +522,16 @@ static int parse_mtt(struct ctx *x, const config_setting_t *g)
 	list = config_setting_get_member(g, "components");
 	if (!list)
 		return 0;
-	if (config_setting_type(list) != CONFIG_TYPE_LIST)
-		return err_at(x, list, "components: must be a list ( { ... }, ... )");
-	n = config_setting_length(list);
-	c->comps = calloc(n ? n : 1, sizeof(*c->comps));
+	c->comps = list_of(x, list, "components", sizeof(*c->comps), &n);
 	if (!c->comps)
-		return mc_fail(x->e, "out of memory");
+		return -1;
 	for (i = 0; i < n; i++) {
 		config_setting_t *cg = config_setting_get_elem(list, i);
 		struct mc_comp *cp = &c->comps[i];
 
-		if (config_setting_type(cg) != CONFIG_TYPE_GROUP)
-			return err_at(x, cg, "components: each is a group { name = ...; filter = ...; }");
-		if (known_keys(x, cg, "an mtt component", ckeys))
-			return -1;
-		s = config_setting_get_member(cg, "name");
-		if (!s)
-			return err_at(x, cg, "component: \"name\" missing");
-		if (get_str(x, s, "component", cp->name, sizeof(cp->name)) ||
-		    check_name(x, s, "component", cp->name, NULL))
+		if (named_group(x, cg, "components: each is a group { name = ...; filter = ...; }",
+				"an mtt component", ckeys, "component",
+				cp->name, sizeof(cp->name)))
 			return -1;
 		s = config_setting_get_member(cg, "filter");
 		if (!s)
@@ -519,6 +552,8 @@ static int parse_session(struct ctx *x, const config_setting_t *g)
 	unsigned long long v;
 	config_setting_t *s;
 
+	if (!g)
+		return 0;
 	if (config_setting_type(g) != CONFIG_TYPE_GROUP)
 		return err_at(x, g, "session: must be a group { ... }");
 	if (known_keys(x, g, "session", keys))
@@ -534,11 +569,200 @@ static int parse_session(struct ctx *x, const config_setting_t *g)
 	return 0;
 }
 
+static const char *const tproto_names[MC_TP_COUNT] = {
+	[MC_TP_MPROF] = "mprof", [MC_TP_MTT] = "mtt", [MC_TP_SYST] = "syst",
+	[MC_TP_RISCV] = "riscv-encap", [MC_TP_RAW] = "raw",
+};
+
+int mc_tproto_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i < MC_TP_COUNT; i++)
+		if (!strcmp(s, tproto_names[i]))
+			return i;
+	return -1;
+}
+
+const char *mc_tproto_name(enum mc_tproto p)
+{
+	return (unsigned int)p < MC_TP_COUNT ? tproto_names[p] : "?";
+}
+
+/* a match's "properties" or "sysattrs": a group of string values */
+static int parse_kvs(struct ctx *x, const config_setting_t *g,
+		     const char *what, struct mc_kv **out, int *nout)
+{
+	int i, n;
+
+	if (config_setting_type(g) != CONFIG_TYPE_GROUP)
+		return err_at(x, g, "%s: must be a group { NAME = \"value\"; }",
+			      what);
+	n = config_setting_length(g);
+	*out = calloc(n ? n : 1, sizeof(**out));
+	if (!*out)
+		return mc_fail(x->e, "out of memory");
+	for (i = 0; i < n; i++) {
+		config_setting_t *s = config_setting_get_elem(g, i);
+		struct mc_kv *kv = &(*out)[i];
+		const char *name = config_setting_name(s);
+
+		if (strlen(name) >= sizeof(kv->key))
+			return err_at(x, s, "%s: name too long", what);
+		strcpy(kv->key, name);
+		if (get_str(x, s, name, kv->value, sizeof(kv->value)))
+			return -1;
+		(*nout)++;
+	}
+	return 0;
+}
+
+static int parse_match(struct ctx *x, const config_setting_t *g,
+		       struct mc_target *t)
+{
+	static const char *const keys[] = {
+		"sysname", "syspath", "properties", "sysattrs", NULL
+	};
+	config_setting_t *s;
+
+	if (config_setting_type(g) != CONFIG_TYPE_GROUP)
+		return err_at(x, g, "target \"%s\": match must be a group { ... }",
+			      t->name);
+	if (known_keys(x, g, "a target's match", keys))
+		return -1;
+	if (!config_setting_length(g))
+		return err_at(x, g, "target \"%s\": match: empty (give sysname, syspath, properties or sysattrs)",
+			      t->name);
+	t->has_match = 1;
+	s = config_setting_get_member(g, "sysname");
+	if (s && get_str(x, s, "sysname", t->sysname, sizeof(t->sysname)))
+		return -1;
+	s = config_setting_get_member(g, "syspath");
+	if (s && get_str(x, s, "syspath", t->syspath, sizeof(t->syspath)))
+		return -1;
+	s = config_setting_get_member(g, "properties");
+	if (s && parse_kvs(x, s, "properties", &t->props, &t->nprops))
+		return -1;
+	s = config_setting_get_member(g, "sysattrs");
+	if (s && parse_kvs(x, s, "sysattrs", &t->sysattrs, &t->nsysattrs))
+		return -1;
+	return 0;
+}
+
+static int parse_target(struct ctx *x, const config_setting_t *g,
+			struct mc_target *t, int idx)
+{
+	static const char *const keys[] = {
+		"name", "port", "match", "baud", "protocol", "srcid_bits",
+		"ts_bytes", "unframed", "elf", NULL
+	};
+	char proto[MC_NAME_MAX];
+	unsigned long long v;
+	config_setting_t *s, *m;
+	int i, p;
+
+	t->line = line_of(g);
+	if (named_group(x, g, "targets: each target is a group { name = ...; }",
+			"a target", keys, "target name", t->name,
+			sizeof(t->name)))
+		return -1;
+	s = config_setting_get_member(g, "name");
+	for (i = 0; i < idx; i++)
+		if (!strcmp(x->c->targets[i].name, t->name))
+			return err_at(x, s, "target \"%s\" defined twice (first at line %d)",
+				      t->name, x->c->targets[i].line);
+	s = config_setting_get_member(g, "port");
+	m = config_setting_get_member(g, "match");
+	if (s && m)
+		return err_at(x, m, "target \"%s\": port and match: give one",
+			      t->name);
+	if (!s && !m)
+		return err_at(x, g, "target \"%s\": \"port\" or \"match\" missing",
+			      t->name);
+	if (s && get_str(x, s, "port", t->port, sizeof(t->port)))
+		return -1;
+	if (m && parse_match(x, m, t))
+		return -1;
+	t->baud = 115200;
+	s = config_setting_get_member(g, "baud");
+	if (s) {
+		if (get_uint(x, s, "baud", 1, 4000000, &v))
+			return -1;
+		if (!mprof_serial_baud_ok((unsigned long)v))
+			return err_at(x, s, "baud: %llu is not a standard rate (9600, 19200, 38400, 57600, 115200, 230400, ... 4000000)",
+				      v);
+		t->baud = (unsigned long)v;
+	}
+	s = config_setting_get_member(g, "protocol");
+	if (!s)
+		return err_at(x, g, "target \"%s\": \"protocol\" missing (mprof, mtt, syst, riscv-encap or raw)",
+			      t->name);
+	if (get_str(x, s, "protocol", proto, sizeof(proto)))
+		return -1;
+	p = mc_tproto_parse(proto);
+	if (p < 0)
+		return err_at(x, s, "protocol: \"%s\" is not one of mprof, mtt, syst, riscv-encap, raw",
+			      proto);
+	t->proto = (enum mc_tproto)p;
+	t->srcid_bits = MC_RV_SRCID_BITS;
+	t->ts_bytes = MC_RV_TS_BYTES;
+	for (i = 0; i < 3; i++) {
+		static const char *const rv[] = {
+			"srcid_bits", "ts_bytes", "unframed"
+		};
+
+		s = config_setting_get_member(g, rv[i]);
+		if (s && t->proto != MC_TP_RISCV)
+			return err_at(x, s, "%s: for protocol riscv-encap only",
+				      rv[i]);
+		if (!s)
+			continue;
+		if (i == 2) {
+			if (config_setting_type(s) != CONFIG_TYPE_BOOL)
+				return err_at(x, s, "unframed: must be true or false");
+			t->unframed = config_setting_get_bool(s);
+		} else if (get_uint(x, s, rv[i], 0, i ? MC_RV_MAX_TS_BYTES :
+				    MC_RV_MAX_SRCID_BITS, &v)) {
+			return -1;
+		} else if (i) {
+			t->ts_bytes = (unsigned int)v;
+		} else {
+			t->srcid_bits = (unsigned int)v;
+		}
+	}
+	s = config_setting_get_member(g, "elf");
+	if (s) {
+		if (get_str(x, s, "elf", t->elf, sizeof(t->elf)))
+			return -1;
+		if (access(t->elf, R_OK))
+			return err_at(x, s, "elf: %s: %s", t->elf,
+				      strerror(errno));
+	}
+	return 0;
+}
+
+static int parse_targets(struct ctx *x, const config_setting_t *list)
+{
+	struct mc_config *c = x->c;
+	int i, n;
+
+	c->targets = list_of(x, list, "targets", sizeof(*c->targets), &n);
+	if (!c->targets)
+		return -1;
+	for (i = 0; i < n; i++) {
+		c->ntargets = i + 1;
+		if (parse_target(x, config_setting_get_elem(list, i),
+				 &c->targets[i], i))
+			return -1;
+	}
+	return 0;
+}
+
 static int parse_root(struct ctx *x, config_t *cf)
 {
 	static const char *const keys[] = {
 		"device", "timeout", "modules", "policy", "sources", "sink",
-		"mtt", "session", NULL
+		"mtt", "session", "targets", NULL
 	};
 	config_setting_t *root = config_root_setting(cf), *s;
 	struct mc_config *c = x->c;
@@ -547,10 +771,26 @@ static int parse_root(struct ctx *x, config_t *cf)
 	if (known_keys(x, root, NULL, keys))
 		return -1;
 	c->timeout = 10;
+	s = config_setting_get_member(root, "targets");
+	if (s && parse_targets(x, s))
+		return -1;
 	s = config_setting_get_member(root, "device");
-	if (!s)
+	if (!s && !c->ntargets)
 		return mc_fail(x->e, "%s:1: \"device\" missing (the STM device, e.g. device = \"swstm.0\";)",
 			       c->file);
+	if (!s) {	/* serial targets only: nothing else to set up */
+		static const char *const stm[] = {
+			"modules", "policy", "sources", "sink", "mtt", NULL
+		};
+		int i;
+
+		for (i = 0; stm[i]; i++)
+			if ((s = config_setting_get_member(root, stm[i])))
+				return err_at(x, s, "%s: needs a \"device\" (a file without one records serial targets only)",
+					      stm[i]);
+		return parse_session(x, config_setting_get_member(root,
+								  "session"));
+	}
 	if (get_str(x, s, "device", c->device, sizeof(c->device)) ||
 	    check_name(x, s, "device", c->device, ":"))
 		return -1;
@@ -620,6 +860,13 @@ void mc_config_free(struct mc_config *c)
 
 	for (i = 0; i < c->nnodes; i++)
 		free(c->nodes[i].attrs);
+	for (i = 0; i < c->ntargets; i++) {
+		free(c->targets[i].props);
+		free(c->targets[i].sysattrs);
+	}
+	free(c->targets);
+	c->targets = NULL;
+	c->ntargets = 0;
 	free(c->nodes);
 	free(c->mods);
 	free(c->srcs);

@@ -36,9 +36,11 @@ static const char usage[] =
 "      --check [FILE]     only read and check FILE (no system access)\n"
 "      --start            start a session: a collector process (detached,\n"
 "                         pid in /run/mttcontrol/session) drains the\n"
-"                         device's sink into a session directory\n"
+"                         device's sink, and the configuration's serial\n"
+"                         targets, into a session directory\n"
 "      --stop             end the session: the collector drains what is\n"
-"                         left; print the bytes, messages and losses\n"
+"                         left; print the bytes, messages and losses, and\n"
+"                         each serial target's\n"
 "      --view             print the running session's messages as they\n"
 "                         arrive (decoded by mttdecode) until it ends or\n"
 "                         Ctrl-C\n"
@@ -51,8 +53,8 @@ static const char usage[] =
 "                         instead of doing them\n"
 "  -J, --json             --status: one JSON object; --view: JSON lines\n"
 "  -c, --config=FILE      the configuration file (as FILE above); for\n"
-"                         --start: its device, rotate_size, and a copy\n"
-"                         in the session directory\n"
+"                         --start: its device, rotate_size, serial\n"
+"                         targets, and a copy in the session directory\n"
 "  -o, --output=DIR       --start: the session directory (default\n"
 "                         ./mtt-session-YYYYMMDD-HHMMSS); created, must\n"
 "                         be empty\n"
@@ -67,8 +69,8 @@ static const char usage[] =
 "A session directory holds the stream (stream-NNNN.stp), the policy as\n"
 "applied (policy.txt), /proc/kallsyms, the tracefs event formats\n"
 "(events/), the configuration, MTT collateral, clock and kernel facts\n"
-"(mttsession) and, once stopped, a summary: \"mttdecode DIR\" decodes it\n"
-"with no other option.\n"
+"(mttsession), each serial target's capture (targets/NAME/) and, once\n"
+"stopped, a summary: \"mttdecode DIR\" decodes it with no other option.\n"
 "\n"
 "Exit status: 0 success, 1 the command failed (the message names what,\n"
 "with file:line for configuration errors), 2 usage error, 3 fatal error\n"
@@ -195,6 +197,12 @@ int main(int argc, char **argv)
 		if (mc_config_load(&cfg, file, &e))
 			return report(&e);
 		have_cfg = 1;
+		if ((cmd == CMD_SETUP || cmd == CMD_TEARDOWN) && !*cfg.device) {
+			mc_fail(&e, "%s: no \"device\": nothing to set up (its serial targets are recorded by --start)",
+				file);
+			mc_config_free(&cfg);
+			return report(&e);
+		}
 	}
 	switch (cmd) {
 	case CMD_STATUS: ret = mc_status(&o, &e); break;

@@ -76,9 +76,49 @@ struct mc_comp {
 	int line;
 };
 
+/* a serial target's protocol: how its capture is decoded */
+enum mc_tproto {
+	MC_TP_MPROF,	/* MiniProfiler responses (libmprof) */
+	MC_TP_MTT,	/* native MTT frames back to back */
+	MC_TP_SYST,	/* a plain SyS-T stream, messages back to back */
+	MC_TP_RISCV,	/* RISC-V trace encapsulation */
+	MC_TP_RAW,	/* bytes, not decoded */
+	MC_TP_COUNT
+};
+
+/* a "key = value" of a target's udev match (a property or sysattr) */
+struct mc_kv {
+	char key[MC_NAME_MAX];
+	char value[MC_VAL_MAX];
+};
+
+/* a serial target: a port given, or found with libudev (subsystem tty) */
+struct mc_target {
+	char name[MC_NAME_MAX];
+	char port[PATH_MAX];		/* "": found by the match */
+	int has_match;
+	char sysname[MC_NAME_MAX];	/* match: the kernel name ("ttyUSB*") */
+	char syspath[PATH_MAX];		/* match: the device's sysfs path */
+	struct mc_kv *props;		/* match: udev properties */
+	int nprops;
+	struct mc_kv *sysattrs;		/* match: sysfs attributes */
+	int nsysattrs;
+	unsigned long baud;
+	enum mc_tproto proto;
+	unsigned int srcid_bits;	/* riscv-encap: the widths */
+	unsigned int ts_bytes;
+	int unframed;			/* riscv-encap: unframed stream */
+	char elf[PATH_MAX];		/* "" none; made absolute */
+	int line;
+};
+
+/* "mprof", "mtt", "syst", "riscv-encap", "raw"; -1 if none */
+int mc_tproto_parse(const char *s);
+const char *mc_tproto_name(enum mc_tproto p);
+
 struct mc_config {
 	char file[PATH_MAX];		/* as given, for messages */
-	char device[MC_NAME_MAX];
+	char device[MC_NAME_MAX];	/* "": none (serial targets only) */
 	int device_line;
 	struct mc_module *mods;
 	int nmods;
@@ -100,6 +140,8 @@ struct mc_config {
 	struct mc_comp *comps;
 	int ncomps;
 	unsigned long rotate_size;	/* session.rotate_size, 0: none */
+	struct mc_target *targets;
+	int ntargets;
 };
 
 /* config.c: parse and check FILE in full; 0, or -1 with e set */
@@ -139,6 +181,10 @@ int mc_udev_each(const char *subsystem,
 		 void *ctx);
 /* the only STM device that has a sink, or -1 (none, several) */
 int mc_udev_only_stm(struct mc_devinfo *d, struct mc_err *e);
+/* the device node of T's port: T's own, or the one tty device its
+ * match finds (-1 naming T when none or several do) */
+int mc_udev_tty(const struct mc_target *t, const char *file, char *devnode,
+		size_t len, struct mc_err *e);
 
 /* apply.c */
 struct mc_opts {
@@ -168,9 +214,10 @@ const char *mc_rundir(void);
 /* is a session running: 1 (r filled), 0 (none; r->pid/dir from a stale
  * pid file, pid 0 if none), -1 on error */
 int mc_run_get(struct mc_run *r, struct mc_err *e);
-/* write the session directory's metadata */
+/* write the session directory's metadata: of device d (NULL: none, a
+ * session of serial targets only) and of cf's targets (cf may be NULL) */
 int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
-			  const char *conf, struct mc_err *e);
+			  const struct mc_config *cf, struct mc_err *e);
 /* the tracefs formats of the ftrace system and of the events enabled
  * now into DIR/events (those already there are kept) */
 void mc_session_copy_events(const char *dir);
@@ -206,6 +253,67 @@ struct mc_format {
 void mc_sink_format(const struct mc_devinfo *d, struct mc_format *f);
 /* what DIR's mttsession records (no format line: STPv2) */
 void mc_session_format(const char *dir, struct mc_format *f);
+
+/* target.c: serial targets in a session directory (targets/NAME/) */
+struct mc_tcounts {
+	uint64_t bytes;
+	uint64_t records;	/* frames, messages, packets, responses */
+	uint64_t errors;	/* damaged places: skipped runs, bad CRCs,
+				 * a record cut at the end */
+	uint64_t skipped;	/* bytes of them */
+	uint64_t losses;	/* what the target says it lost */
+	uint64_t profile_records;	/* mprof: call records */
+};
+/* decode the capture in TDIR (DIR/targets/NAME) of target t (its
+ * metadata) with the project's libraries */
+int mc_target_count(const char *tdir, const struct mc_target *t,
+		    struct mc_tcounts *n, struct mc_err *e);
+
+/* a target being recorded by the collector */
+#define MC_READS_NS	100000	/* read times closer than this: merged */
+struct mc_tgt {
+	const struct mc_target *t;
+	char port[PATH_MAX];	/* the device node read */
+	char elf[PATH_MAX];	/* absolute */
+	char dir[PATH_MAX];	/* DIR/targets/NAME */
+	int fd, out, rfd;	/* the port, the capture, the read times */
+	uint64_t bytes;
+	uint64_t r_off, r_t;	/* the last pair written */
+	uint64_t p_off, p_t;	/* a read held back (pend) */
+	uint64_t npairs;
+	int pend, rerr;
+	char why[96];		/* why the port was closed early: "" */
+};
+/* find and open t's port, make its directory and files under SESSDIR
+ * (FILE: the configuration, for messages); 0, or -1 (what is open stays
+ * open: mc_tgt_close() it) */
+int mc_tgt_open(struct mc_tgt *g, const struct mc_target *t,
+		const char *sessdir, const char *file, struct mc_err *e);
+/* the end of the session for g's device: a MiniProfiler is sent STOP
+ * and GET_STATUS (1: the caller reads what it answers), others nothing
+ * (0) */
+int mc_tgt_stop(struct mc_tgt *g, FILE *log);
+/* read once into buf (hup: poll() saw POLLHUP or POLLERR): 1 data kept,
+ * 0 nothing there, -1 the port is gone (said in log, g->why) */
+int mc_tgt_pump(struct mc_tgt *g, char *buf, size_t len, int hup,
+		FILE *log);
+/* the last read time, its "target NAME bytes N vanished WHY" line in
+ * summary (if not NULL), every fd closed */
+void mc_tgt_close(struct mc_tgt *g, FILE *summary);
+/* each target of session DIR (mttsession's "target" lines, read with
+ * libmttsession): fn (if not NULL) gets its name and directory; the
+ * number of targets */
+int mc_session_targets(const char *dir,
+		       void (*fn)(void *ctx, const char *name,
+				  const char *tdir),
+		       void *ctx);
+
+/* --stop: one line per target of session DIR (decoded), and one more
+ * for a port that vanished; 0, or -1 */
+int mc_print_targets(const char *dir, struct mc_err *e);
+/* --status: the running session DIR's targets (text lines, or with json
+ * a ,"targets":[...] member) */
+void mc_status_targets(FILE *f, int json, const char *dir);
 
 /* collector.c */
 int mc_start(const struct mc_config *c, const struct mc_opts *o,

@@ -210,8 +210,10 @@ void mc_session_copy_events(const char *dir)
 }
 
 int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
-			  const char *conf, struct mc_err *e)
+			  const struct mc_config *cf, struct mc_err *e)
 {
+	const char *conf = cf ? cf->file : NULL;
+	int i;
 	char path[PATH_MAX + 32], host[256] = "?", date[64];
 	char proto[MC_NAME_MAX] = "none";
 	struct mc_format fmt;
@@ -241,6 +243,15 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 	    (long long)rt.tv_sec * 1000000000 + rt.tv_nsec);
 	put(f, "clock_monotonic_ns", "%lld",
 	    (long long)mono.tv_sec * 1000000000 + mono.tv_nsec);
+	/* serial targets, each in targets/NAME/ */
+	for (i = 0; cf && i < cf->ntargets; i++)
+		put(f, "target", "%s", cf->targets[i].name);
+	if (!d) {	/* serial targets only */
+		put(f, "device", "none");
+		if (fclose(f))
+			return mc_fail(e, "%s: %s", path, strerror(errno));
+		goto conf;
+	}
 	put(f, "device", "%s", d->name);
 	put(f, "sink", "%s", d->sink_devnode);
 	/* what the sink emits: mttdecode DIR picks its input from it */
@@ -265,12 +276,13 @@ int mc_session_write_meta(const char *dir, const struct mc_devinfo *d,
 	if (mc_copy_file("/proc/kallsyms", path))
 		unlink(path);
 	mc_session_copy_events(dir);
+conf:
 	if (conf) {
 		mc_snprintf(path, sizeof(path), "%s/mttcontrol.conf", dir);
 		if (mc_copy_file(conf, path))
 			return mc_fail(e, "%s: %s", conf, strerror(errno));
 	}
-	if (mc_session_copy_collateral(dir, &ce))
+	if (d && mc_session_copy_collateral(dir, &ce))
 		fprintf(stderr, "mttcontrol: warning: %s\n", ce.msg);
 	return 0;
 }

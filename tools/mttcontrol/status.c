@@ -429,10 +429,13 @@ static void session(struct out *o, struct mc_err *e)
 		mc_json_str(o->f, "dir");
 		fputc(':', o->f);
 		mc_json_str(o->f, r.dir);
-		fprintf(o->f, ",\"files\":%d,\"bytes\":%llu}", n, bytes);
+		fprintf(o->f, ",\"files\":%d,\"bytes\":%llu", n, bytes);
+		mc_status_targets(o->f, 1, r.dir);
+		fputc('}', o->f);
 	} else if (running) {
 		fprintf(o->f, "Session: running, collector pid %ld, %s: %llu bytes in %d file%s\n",
 			r.pid, r.dir, bytes, n, n == 1 ? "" : "s");
+		mc_status_targets(o->f, 0, r.dir);
 	} else {
 		fputs("Session: none\n", o->f);
 	}

@@ -215,3 +215,84 @@ int mc_udev_only_stm(struct mc_devinfo *d, struct mc_err *e)
 	return mc_fail(e, "%d STM devices with a sink: name one with -d DEVICE or a configuration file",
 		       o.n);
 }
+
+/*
+ * Is the tty device at syspath the device path want, or under it (a USB
+ * adapter's interface, say)?  want: "/sys/devices/..." or the DEVPATH
+ * form "/devices/...".
+ */
+static int under(const char *syspath, const char *want)
+{
+	size_t n = strlen(want);
+
+	if (strncmp(want, "/sys/", 5) && !strncmp(syspath, "/sys/", 5))
+		syspath += 4;
+	while (n > 1 && want[n - 1] == '/')
+		n--;
+	return !strncmp(syspath, want, n) &&
+	       (syspath[n] == 0 || syspath[n] == '/');
+}
+
+int mc_udev_tty(const struct mc_target *t, const char *file, char *devnode,
+		size_t len, struct mc_err *e)
+{
+	struct udev *u;
+	struct udev_enumerate *en;
+	struct udev_list_entry *le;
+	char found[512] = "";
+	int i, n = 0, ok;
+
+	if (!t->has_match) {
+		mc_snprintf(devnode, len, "%s", t->port);
+		return 0;
+	}
+	u = udev_new();
+	en = u ? udev_enumerate_new(u) : NULL;
+	ok = en && udev_enumerate_add_match_subsystem(en, "tty") >= 0 &&
+	     (!t->sysname[0] ||
+	      udev_enumerate_add_match_sysname(en, t->sysname) >= 0);
+	for (i = 0; ok && i < t->nprops; i++)
+		ok = udev_enumerate_add_match_property(en, t->props[i].key,
+						       t->props[i].value) >= 0;
+	for (i = 0; ok && i < t->nsysattrs; i++)
+		ok = udev_enumerate_add_match_sysattr(en, t->sysattrs[i].key,
+						      t->sysattrs[i].value) >= 0;
+	if (!ok || udev_enumerate_scan_devices(en) < 0) {
+		udev_enumerate_unref(en);
+		udev_unref(u);
+		return mc_fail(e, "%s:%d: target \"%s\": cannot enumerate tty devices with libudev",
+			       file, t->line, t->name);
+	}
+	udev_list_entry_foreach(le, udev_enumerate_get_list_entry(en)) {
+		const char *sp = udev_list_entry_get_name(le);
+		struct udev_device *d;
+		const char *node;
+
+		if (t->syspath[0] && !under(sp, t->syspath))
+			continue;
+		d = udev_device_new_from_syspath(u, sp);
+		node = d ? udev_device_get_devnode(d) : NULL;
+		if (node) {
+			if (!n)
+				mc_snprintf(devnode, len, "%s", node);
+			if (strlen(found) + strlen(node) + 8 < sizeof(found))
+				mc_snprintf(found + strlen(found),
+					    sizeof(found) - strlen(found),
+					    "%s%s", n ? ", " : "", node);
+			else if (!strstr(found, ", ..."))
+				strcat(found, ", ...");
+			n++;
+		}
+		if (d)
+			udev_device_unref(d);
+	}
+	udev_enumerate_unref(en);
+	udev_unref(u);
+	if (n == 1)
+		return 0;
+	if (!n)
+		return mc_fail(e, "%s:%d: target \"%s\": no tty device matches",
+			       file, t->line, t->name);
+	return mc_fail(e, "%s:%d: target \"%s\": %d tty devices match (%s): make the match narrower",
+		       file, t->line, t->name, n, found);
+}

@@ -24,16 +24,27 @@ static const struct {
 	{ 3000000, B3000000 }, { 3500000, B3500000 }, { 4000000, B4000000 },
 };
 
-int mprof_serial_open(const char *path, unsigned long baud)
+static speed_t speed_code(unsigned long baud)
 {
-	struct termios t;
-	speed_t code = 0;
 	size_t i;
-	int fd, e;
 
 	for (i = 0; i < sizeof(speeds) / sizeof(speeds[0]); i++)
 		if (speeds[i].baud == baud)
-			code = speeds[i].code;
+			return speeds[i].code;
+	return 0;
+}
+
+int mprof_serial_baud_ok(unsigned long baud)
+{
+	return speed_code(baud) != 0;
+}
+
+int mprof_serial_open(const char *path, unsigned long baud)
+{
+	struct termios t;
+	speed_t code = speed_code(baud);
+	int fd, e;
+
 	if (!code) {
 		errno = EINVAL;
 		return -1;

@@ -23,6 +23,16 @@ static char *join(const char *dir, const char *name)
 	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
 }
 
+/* dir/name opened for reading; NULL with errno */
+static FILE *open_in(const char *dir, const char *name)
+{
+	char *p = join(dir, name);
+	FILE *f = p ? fopen(p, "r") : NULL;
+
+	free(p);
+	return f;
+}
+
 static int has(const char *dir, const char *name, int mode)
 {
 	char *p = join(dir, name);
@@ -119,7 +129,7 @@ static int width(const char *line, size_t klen, unsigned long max,
 int mtts_meta_read(const char *dir, struct mtts_meta *m,
 		   unsigned long max_srcid_bits, unsigned long max_ts_bytes)
 {
-	char *path = join(dir, "mttsession"), *line = NULL, word[32];
+	char *line = NULL, word[32];
 	int has_rt = 0, has_mono = 0, ret = 0;
 	size_t cap = 0;
 	FILE *f;
@@ -127,8 +137,7 @@ int mtts_meta_read(const char *dir, struct mtts_meta *m,
 	memset(m, 0, sizeof(*m));
 	m->srcid_bits = 16;
 	m->ts_bytes = 8;
-	f = path ? fopen(path, "r") : NULL;
-	free(path);
+	f = open_in(dir, "mttsession");
 	if (!f)
 		return -1;
 	while (getline(&line, &cap, f) > 0) {
@@ -177,14 +186,13 @@ static int keep(char **dst, const char *v)
 
 int mtts_profile_read(const char *dir, struct mtts_profile *p)
 {
-	char *path = join(dir, "session.txt"), *line = NULL;
+	char *line = NULL;
 	size_t cap = 0;
 	int ret = 0;
 	FILE *f;
 
 	memset(p, 0, sizeof(*p));
-	f = path ? fopen(path, "r") : NULL;
-	free(path);
+	f = open_in(dir, "session.txt");
 	if (!f)
 		return -1;
 	while (!ret && getline(&line, &cap, f) > 0) {
@@ -214,4 +222,192 @@ void mtts_profile_free(struct mtts_profile *p)
 	free(p->elf_gnu_build_id);
 	free(p->elf_build_id);
 	memset(p, 0, sizeof(*p));
+}
+
+int mtts_targets(const char *dir, char ***v, int *n)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int ret = 0;
+	FILE *f;
+
+	f = open_in(dir, "mttsession");
+	if (!f)
+		return -1;
+	while (!ret && getline(&line, &cap, f) > 0) {
+		char **nv;
+
+		line[strcspn(line, "\n")] = 0;
+		/* a name is a directory of targets/: no '/', not . or .. */
+		if (strncmp(line, "target ", 7) || !line[7] ||
+		    strchr(line + 7, '/') || !strcmp(line + 7, ".") ||
+		    !strcmp(line + 7, ".."))
+			continue;
+		nv = realloc(*v, (size_t)(*n + 1) * sizeof(**v));
+		if (nv)
+			*v = nv;
+		if (!nv || !(nv[*n] = strdup(line + 7)))
+			ret = -1;
+		else
+			(*n)++;
+	}
+	free(line);
+	fclose(f);
+	if (ret)
+		errno = ENOMEM;
+	return ret;
+}
+
+/* *dst = dir/name (the last one wins); 0, or -1 out of memory */
+static int keep_in(char **dst, const char *dir, const char *name)
+{
+	char *p = join(dir, name);
+
+	if (!p)
+		return -1;
+	free(*dst);
+	*dst = p;
+	return 0;
+}
+
+static int ulong_of(const char *s, unsigned long *v)
+{
+	char *end;
+
+	*v = strtoul(s, &end, 10);
+	return end == s || *end ? -1 : 0;
+}
+
+int mtts_target_read(const char *tdir, struct mtts_target *t)
+{
+	char *line = NULL, *v;
+	size_t cap = 0;
+	unsigned long u;
+	int ret = 0;
+	FILE *f;
+
+	memset(t, 0, sizeof(*t));
+	f = open_in(tdir, "target");
+	if (!f)
+		return -1;
+	while (!ret && getline(&line, &cap, f) > 0) {
+		line[strcspn(line, "\n")] = 0;
+		v = strchr(line, ' ');
+		if (line[0] == '#' || !v)
+			continue;
+		*v++ = 0;
+		if (!strcmp(line, "name"))
+			ret = keep(&t->name, v);
+		else if (!strcmp(line, "protocol"))
+			ret = keep(&t->protocol, v);
+		else if (!strcmp(line, "port"))
+			ret = keep(&t->port, v);
+		else if (!strcmp(line, "elf"))
+			ret = keep(&t->elf, v);
+		else if (!strcmp(line, "decode"))
+			ret = keep(&t->decode, v);
+		else if (!strcmp(line, "capture") && !strchr(v, '/'))
+			ret = keep_in(&t->capture, tdir, v);
+		else if (!strcmp(line, "reads") && !strchr(v, '/'))
+			ret = keep_in(&t->reads, tdir, v);
+		else if (ulong_of(v, &u))
+			continue;
+		else if (!strcmp(line, "baud"))
+			t->baud = u;
+		else if (!strcmp(line, "srcid_bits"))
+			t->srcid_bits = u;
+		else if (!strcmp(line, "ts_bytes"))
+			t->ts_bytes = u;
+		else if (!strcmp(line, "unframed"))
+			t->unframed = u != 0;
+	}
+	free(line);
+	fclose(f);
+	if (ret) {
+		errno = ENOMEM;
+		return -1;
+	}
+	if (!t->name || !t->capture) {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+void mtts_target_free(struct mtts_target *t)
+{
+	free(t->name);
+	free(t->protocol);
+	free(t->port);
+	free(t->elf);
+	free(t->capture);
+	free(t->reads);
+	free(t->decode);
+	memset(t, 0, sizeof(*t));
+}
+
+int mtts_reads_open(const char *path, struct mtts_reads *r)
+{
+	unsigned char h[16];
+	int i;
+
+	memset(r, 0, sizeof(*r));
+	r->f = fopen(path, "r");
+	if (!r->f)
+		return -1;
+	if (fread(h, 1, sizeof(h), r->f) != sizeof(h) ||
+	    memcmp(h, MTTS_READS_MAGIC, 8)) {
+		fclose(r->f);
+		r->f = NULL;
+		errno = EINVAL;
+		return -1;
+	}
+	for (i = 0; i < 8; i++)
+		r->t_ns |= (uint64_t)h[8 + i] << (8 * i);
+	return 0;
+}
+
+/* one ULEB128 number: 1, 0 at the end of the file, -1 cut or too long */
+static int uleb(FILE *f, uint64_t *v, int first)
+{
+	int c, s;
+
+	*v = 0;
+	for (s = 0; s < 64; s += 7) {
+		c = getc(f);
+		if (c == EOF)
+			return first && !s ? 0 : -1;
+		*v |= (uint64_t)(c & 0x7f) << s;
+		if (!(c & 0x80))
+			return 1;
+	}
+	return -1;
+}
+
+int mtts_reads_next(struct mtts_reads *r)
+{
+	uint64_t d_off, d_t;
+	int ret;
+
+	if (!r->f)
+		return 0;
+	ret = uleb(r->f, &d_off, 1);
+	if (ret == 1 && uleb(r->f, &d_t, 0) != 1)
+		ret = -1;
+	if (ret < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (ret) {
+		r->off += d_off;
+		r->t_ns += d_t;
+	}
+	return ret;
+}
+
+void mtts_reads_close(struct mtts_reads *r)
+{
+	if (r->f)
+		fclose(r->f);
+	r->f = NULL;
 }

@@ -281,6 +281,8 @@ enum mprof_decode_status mprof_decode_stream(const struct mprof_decode_opts *o,
 /* open a tty in raw mode (8N1, no flow control, no echo) at baud;
  * -1 with errno (EINVAL: a baud rate termios does not know) */
 int mprof_serial_open(const char *path, unsigned long baud);
+/* 1 if mprof_serial_open() knows the rate, else 0 */
+int mprof_serial_baud_ok(unsigned long baud);
 /* write a command, waiting for room; 0 or -1 with errno */
 int mprof_serial_cmd(int fd, uint8_t cmd);
 

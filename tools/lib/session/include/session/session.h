@@ -5,9 +5,11 @@
  * one:
  *
  *  - mttcontrol --start: "mttsession" (key value lines: the stream's
- *    format, the policy's protocol, the clocks at the start), the stream
- *    in stream-*.stp files, policy.txt, kallsyms, events/,
- *    collateral.xml (Documentation/sessions.rst);
+ *    format, the policy's protocol, the clocks at the start, the serial
+ *    targets), the stream in stream-*.stp files, policy.txt, kallsyms,
+ *    events/, collateral.xml, and per serial target targets/NAME/
+ *    (its "target" metadata, capture, "reads" times)
+ *    (Documentation/sessions.rst);
  *  - mttprofile: capture.mprof (what the device sent) and session.txt
  *    (key=value lines: the device, the ELF and its ids;
  *    Documentation/miniprofiler.rst).
@@ -17,6 +19,9 @@
  */
 #ifndef MTT_SESSION_H
 #define MTT_SESSION_H
+
+#include <stdint.h>
+#include <stdio.h>
 
 enum mtts_kind {
 	MTTS_NONE,	/* not a directory (or not there) */
@@ -60,6 +65,53 @@ struct mtts_meta {
  */
 int mtts_meta_read(const char *dir, struct mtts_meta *m,
 		   unsigned long max_srcid_bits, unsigned long max_ts_bytes);
+
+/*
+ * Serial targets of an mttcontrol session: the names mttsession lists
+ * ("target NAME" lines), appended to *v, which holds *n (as
+ * mtts_streams()); 0, or -1 with errno (no mttsession; out of memory).
+ */
+int mtts_targets(const char *dir, char ***v, int *n);
+
+/* what DIR/targets/NAME/target records (strings allocated; NULL: not
+ * recorded) */
+struct mtts_target {
+	char *name;
+	char *protocol;		/* mprof, mtt, syst, riscv-encap, raw */
+	char *port;		/* the device node read */
+	char *elf;		/* absolute, or NULL */
+	char *capture;		/* the capture's path (tdir joined) */
+	char *reads;		/* the read times' path (tdir joined) */
+	char *decode;		/* the mttdecode command line (in tdir) */
+	unsigned long baud;
+	unsigned long srcid_bits;	/* riscv-encap */
+	unsigned long ts_bytes;
+	int unframed;
+};
+
+/* read TDIR (DIR/targets/NAME)/target into t: 0, or -1 with errno (none,
+ * unreadable, no name or capture, out of memory); free with
+ * mtts_target_free() either way */
+int mtts_target_read(const char *tdir, struct mtts_target *t);
+void mtts_target_free(struct mtts_target *t);
+
+/*
+ * A target's read times ("reads": "MTTREAD1", the opening time, then
+ * (offset, t_ns) as ULEB128 differences): after mtts_reads_open(), each
+ * mtts_reads_next() gives the next pair: by host CLOCK_MONOTONIC time
+ * t_ns the capture's first off bytes had been read.
+ */
+struct mtts_reads {
+	FILE *f;
+	uint64_t off;
+	uint64_t t_ns;		/* after open: the port's opening time */
+};
+#define MTTS_READS_MAGIC	"MTTREAD1"
+/* 0, or -1 with errno (EINVAL: not a reads file) */
+int mtts_reads_open(const char *path, struct mtts_reads *r);
+/* 1 a pair (r->off, r->t_ns), 0 the end, -1 a cut or bad pair (EINVAL) */
+int mtts_reads_next(struct mtts_reads *r);
+void mtts_reads_close(struct mtts_reads *r);
 
 /* what mttprofile's session.txt records about the ELF profiled */
 struct mtts_profile {

@@ -1,0 +1,282 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# mttcontrol-serial.t - serial targets in a session, over pty pairs
+# (tests/host/src/ptywriter.py): five targets send streams written from
+# the specifications (tests/host/src/sergen.c: MTT frames with one
+# damaged run, RISC-V encapsulation through tests/host/enc/rvenc.c,
+# SyS-T through tests/host/enc/systenc.c, MiniProfiler responses with a
+# damaged CRC);
+# mttcontrol --start records them (serial targets only: no STM device),
+# --status lists each with its bytes, one port vanishes (a hangup) and
+# is reported while the others go on, --stop summarises each with exact
+# bytes, records, errors and losses; every capture is byte-identical to
+# what was sent, its read times and metadata are as documented.  Then
+# the configuration errors of the "targets" list and a port that cannot
+# be opened.  mttcontrol runs under ASan + UBSan.  No timing is
+# asserted: the waits are for exact byte counts, with hang guards.
+. "$(dirname "$0")/lib.sh"
+asan_mttcontrol
+
+# --- the streams: 40 MTT frames (24 bytes) and 5 bad bytes; 30 RISC-V
+# packets (10 bytes) after a 37-byte synchronisation; 10 MTT frames; 12
+# SyS-T messages (10 bytes); 4 MiniProfiler responses (132 bytes)
+stream_gen sergen "$TMP/a.bin" mtt 40 5
+stream_gen sergen "$TMP/b.bin" rv 30
+stream_gen sergen "$TMP/c.bin" mtt 10 0
+stream_gen sergen "$TMP/d.bin" syst 12
+stream_gen sergen "$TMP/e.bin" mprof
+sizes=
+for t in a b c d e; do
+	sizes="$sizes $(wc -c <"$TMP/$t.bin" | tr -d ' ')"
+done
+tap_is "$sizes" " 965 337 240 120 132" "the streams sent: 965, 337, 240, 120 and 132 bytes"
+
+pids=
+for t in a b c d e; do
+	close=-
+	[ $t = c ] && close=$TMP/close.c
+	python3 "$TOP/tests/host/src/ptywriter.py" "$TMP/$t.pty" "$TMP/$t.bin" \
+		"$TMP/go" "$close" "$TMP/$t.recv" &
+	pids="$pids $!"
+	wait_pty "$TMP/$t.pty" $!
+done
+trap 'kill $pids 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
+PA=$(cat "$TMP/a.pty")
+PB=$(cat "$TMP/b.pty")
+PC=$(cat "$TMP/c.pty")
+PD=$(cat "$TMP/d.pty")
+PE=$(cat "$TMP/e.pty")
+
+cat >"$TMP/s.conf" <<X
+targets = (
+	{ name = "mcu"; port = "$PA"; protocol = "mtt"; },
+	{ name = "rv"; port = "$PB"; baud = 921600; protocol = "riscv-encap";
+	  srcid_bits = 8; ts_bytes = 4; unframed = true; },
+	{ name = "gone"; port = "$PC"; baud = 9600; protocol = "mtt"; },
+	{ name = "log"; port = "$PD"; protocol = "syst"; },
+	{ name = "prof"; port = "$PE"; protocol = "mprof"; }
+);
+X
+"$C" --check "$TMP/s.conf" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "0:$TMP/s.conf: ok" "a file of serial targets only is valid"
+
+S=$TMP/session
+"$C" --start -c "$TMP/s.conf" -o "$S" >"$TMP/out" 2>&1
+rc=$?
+tap_is "$rc:$(sed 's/collector pid [0-9]*/collector pid N/' "$TMP/out")" "0:session started: $S (serial targets only, collector pid N)
+target mcu: mtt, $PA at 115200 baud
+target rv: riscv-encap, $PB at 921600 baud
+target gone: mtt, $PC at 9600 baud
+target log: syst, $PD at 115200 baud
+target prof: mprof, $PE at 115200 baud" "--start: the session and each target's port"
+[ $rc = 0 ] || bail "--start failed"
+touch "$TMP/go"
+
+# status_until REGEX: --status until a line matches (exact counts; the
+# 60 s only guard against a hang)
+status_until() {
+	i=0
+	while [ $i -lt 600 ]; do
+		"$C" --status >"$TMP/status" 2>&1
+		grep -qE "$1" "$TMP/status" && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sed 's/^/# /' "$TMP/status"
+	return 1
+}
+status_until "target gone: mtt on $PC at 9600 baud: 240 bytes\$" &&
+	status_until "target mcu: mtt on $PA at 115200 baud: 965 bytes\$" &&
+	status_until "target rv: riscv-encap on $PB at 921600 baud: 337 bytes\$" &&
+	status_until "target log: syst on $PD at 115200 baud: 120 bytes\$" &&
+	status_until "target prof: mprof on $PE at 115200 baud: 132 bytes\$"
+tap_ok $? "--status: each target, its port, protocol, baud and every byte sent"
+"$C" --status --json >"$TMP/status.json"
+perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
+	my @t = @{$j->{session}{targets}};
+	print join(" ", map { "$_->{name}:$_->{protocol}:$_->{bytes}" } @t)' \
+	<"$TMP/status.json" >"$TMP/out" 2>&1
+tap_is "$(cat "$TMP/out")" "mcu:mtt:965 rv:riscv-encap:337 gone:mtt:240 log:syst:120 prof:mprof:132" \
+	"--status --json: session.targets"
+
+touch "$TMP/close.c"
+status_until "target gone: .*: 240 bytes \\(port vanished: "
+tap_ok $? "a port that vanishes (hangup): --status says so"
+# the others still record after it: a second look finds them running
+"$C" --status >"$TMP/status" 2>&1
+tap_is "$(grep -c 'port vanished' "$TMP/status")" 1 "... the other targets go on"
+# the collector's fds: the four ports left, and per target its capture
+# and read times; nothing else of the session's
+cpid=$(head -n 1 "$MTTCONTROL_RUNDIR/session")
+fds=$(ls -l "/proc/$cpid/fd" 2>/dev/null | sed -n 's/.* -> //p')
+tap_is "$(printf '%s\n' "$fds" | grep -c '^/dev/pts/'):$(printf '%s\n' "$fds" | grep -c "^$S/targets/[a-z]*/capture"):$(printf '%s\n' "$fds" | grep -c "^$S/targets/[a-z]*/reads\$")" \
+	"4:5:5" "the collector holds the 4 ports left, 5 captures, 5 read-time files"
+
+"$C" --stop >"$TMP/out" 2>&1
+rc=$?
+sed 's/(Input\/output error)/(hung up)/' "$TMP/out" >"$TMP/stop"
+tap_is "$rc:$(cat "$TMP/stop")" "0:session stopped: $S
+target mcu (mtt on $PA): captured 965 bytes: 40 records, 1 error (5 bytes skipped), 0 losses
+target rv (riscv-encap on $PB): captured 337 bytes: 30 records, 0 errors (0 bytes skipped), 0 losses
+target gone (mtt on $PC): captured 240 bytes: 10 records, 0 errors (0 bytes skipped), 0 losses
+target gone: its port $PC vanished during the session (hung up): what came before is kept
+target log (syst on $PD): captured 120 bytes: 12 records, 0 errors (0 bytes skipped), 0 losses
+target prof (mprof on $PE): captured 132 bytes: 3 records, 2 errors (37 bytes skipped), 3 losses, 2 profile records" \
+	"--stop: each target's bytes, records, errors and losses, the vanished port"
+
+# the CRC error, then the bytes from two after its header to the next
+# response skipped (miniprofiler.rst): 2 errors, 37 bytes; the last
+# STATUS's overflow count is the losses
+for t in mcu:a rv:b gone:c log:d prof:e; do
+	f=capture.bin
+	[ "${t%%:*}" = prof ] && f=capture.mprof
+	cmp -s "$S/targets/${t%%:*}/$f" "$TMP/${t#*:}.bin"
+	tap_ok $? "target ${t%%:*}: the capture is byte-identical to what was sent"
+done
+
+# reads: "MTTREAD1", t0, then (offset, t_ns) ULEB128 differences
+for t in mcu:965 rv:337 gone:240 log:120 prof:132; do
+	python3 - "$S/targets/${t%%:*}/reads" "${t#*:}" >"$TMP/out" 2>&1 <<'X'
+import sys
+b = open(sys.argv[1], "rb").read()
+assert b[:8] == b"MTTREAD1", "magic"
+i, off, t, n, last = 16, 0, int.from_bytes(b[8:16], "little"), 0, 0
+
+
+def uleb():
+    global i
+    v, s = 0, 0
+    while True:
+        c = b[i]
+        i += 1
+        v |= (c & 0x7f) << s
+        s += 7
+        if not c & 0x80:
+            return v
+
+
+while i < len(b):
+    d = uleb()
+    assert d > 0, "offsets grow"
+    off += d
+    t += uleb()
+    n += 1
+print(off == int(sys.argv[2]) and n >= 1 and t > 0)
+X
+	tap_is "$(cat "$TMP/out")" True "target ${t%%:*}: reads: pairs up to every byte, offsets growing"
+done
+tap_is "$(grep -v '^#' "$S/targets/rv/target")" "target 1
+name rv
+protocol riscv-encap
+port $PB
+baud 921600
+srcid_bits 8
+ts_bytes 4
+unframed 1
+capture capture.bin
+reads reads
+decode mttdecode --input=riscv-encap --srcid-bits=8 --ts-bytes=4 --unframed capture.bin" \
+	"targets/rv/target: protocol, port, widths, baud, files, the decode command"
+tap_is "$(grep -c '^target ' "$S/mttsession"):$(grep '^device ' "$S/mttsession")" \
+	"5:device none" "mttsession names the targets, and no device"
+(cd "$S/targets/mcu" && "$SAN/mttdecode" --input=mtt capture.bin) >"$TMP/out" 2>&1
+tap_is "$?:$(grep -c 'MTT - comp:0x00000007 10[0-3][0-9] cpu 3$' "$TMP/out"):$(grep '^!!' "$TMP/out")" \
+	"0:40:!! loss: MTT framing lost at offset 480, 5 bytes skipped" \
+	"mttdecode --input=mtt decodes the MTT target's capture: 40 frames, the damage"
+
+# what the MiniProfiler device was sent: GET_METADATA and START at the
+# start, STOP and GET_STATUS at the end (miniprofiler.rst: 55, the
+# command, 9 zero bytes, the sum); the other targets nothing
+cmd() { bytes "55 $1 00 00 00 00 00 00 00 00 00 $2"; }
+{ cmd 05 5a; cmd 01 56; cmd 02 57; cmd 03 58; } >"$TMP/cmds"
+i=0
+while [ "$(wc -c <"$TMP/e.recv" 2>/dev/null | tr -d ' ')" != 48 ] && [ $i -lt 600 ]; do
+	sleep 0.1	# a hang guard: waits for 48 bytes, not for a time
+	i=$((i + 1))
+done
+cmp -s "$TMP/e.recv" "$TMP/cmds"
+tap_ok $? "the MiniProfiler target was sent GET_METADATA, START, then STOP, GET_STATUS"
+tap_is "$(cat "$TMP/a.recv" "$TMP/b.recv" "$TMP/d.recv" 2>/dev/null | wc -c | tr -d ' ')" 0 \
+	"... and the other targets nothing"
+
+# the MiniProfiler target's directory is an mttprofile session
+"$SAN/mttdecode" "$S/targets/prof" >"$TMP/out" 2>"$TMP/err"
+tap_is "$?:$(grep '^# 2 calls' "$TMP/out"):$(grep -c '^!!' "$TMP/out")" \
+	"0:# 2 calls of 2 functions over 2500 us:2" \
+	"mttdecode targets/NAME of a MiniProfiler target: its profile report"
+
+# --- configuration errors ---------------------------------------------------
+bad t-key 3 'unknown key "speed" in a target' <<'X'
+targets = (
+	{ name = "a"; port = "/dev/null"; protocol = "mtt";
+	  speed = 9600; } );
+X
+bad t-baud 2 'baud: 12345 is not a standard rate' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "mtt";
+	baud = 12345; } );
+X
+bad t-proto 2 'protocol: "uart" is not one of mprof, mtt, syst, riscv-encap, raw' <<'X'
+targets = ( { name = "a"; port = "/dev/null";
+	protocol = "uart"; } );
+X
+bad t-noproto 1 'target "a": "protocol" missing' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; } );
+X
+bad t-width 3 'srcid_bits: for protocol riscv-encap only' <<'X'
+targets = ( { name = "a"; port = "/dev/null";
+	protocol = "mtt";
+	srcid_bits = 8; } );
+X
+bad t-ts 2 'ts_bytes: 9 outside 0..8' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "riscv-encap";
+	ts_bytes = 9; } );
+X
+bad t-both 2 'target "a": port and match: give one' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "mtt";
+	match = { sysname = "ttyUSB0"; }; } );
+X
+bad t-neither 1 'target "a": "port" or "match" missing' <<'X'
+targets = ( { name = "a"; protocol = "mtt"; } );
+X
+bad t-match 2 'unknown key "vendor" in a target.s match' <<'X'
+targets = ( { name = "a"; protocol = "mtt";
+	match = { vendor = "0403"; }; } );
+X
+bad t-twice 3 'target "a" defined twice \(first at line 2\)' <<'X'
+targets = (
+	{ name = "a"; port = "/dev/null"; protocol = "mtt"; },
+	{ name = "a"; port = "/dev/null"; protocol = "mtt"; } );
+X
+bad t-name 1 'target name "a/b": character ./. not allowed' <<'X'
+targets = ( { name = "a/b"; port = "/dev/null"; protocol = "mtt"; } );
+X
+bad t-elf 2 'elf: /nowhere/fw.elf: No such file or directory' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "mprof";
+	elf = "/nowhere/fw.elf"; } );
+X
+bad t-nodev 2 'policy: needs a "device"' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "mtt"; } );
+policy = { name = "p"; };
+X
+"$C" --setup "$TMP/s.conf" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttcontrol: $TMP/s.conf: no \"device\": nothing to set up (its serial targets are recorded by --start)" \
+	"--setup of a file of serial targets only: exit 1, said"
+
+# --- ports that cannot be had ------------------------------------------------
+cat >"$TMP/np.conf" <<'X'
+targets = ( { name = "a"; port = "/nowhere/ttyUSB9"; protocol = "mtt"; } );
+X
+"$C" --start -c "$TMP/np.conf" -o "$TMP/np" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttcontrol: target \"a\": /nowhere/ttyUSB9: No such file or directory" \
+	"--start with a port that is not there: exit 1, named"
+cat >"$TMP/nm.conf" <<'X'
+targets = ( { name = "a"; protocol = "mtt";
+	match = { sysname = "mttcontrol-test-none"; }; } );
+X
+"$C" --start -c "$TMP/nm.conf" -o "$TMP/nm" >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttcontrol: $TMP/nm.conf:1: target \"a\": no tty device matches" \
+	"--start with a match no tty has: exit 1, the target named"
+"$C" --stop >"$TMP/out" 2>&1
+tap_is "$?:$(cat "$TMP/out")" "1:mttcontrol: no session is running" \
+	"... and no session was left running"
+tap_done
