@@ -12,15 +12,14 @@
  * of "app"; then, from TIM3's handler, one trace of "tick" (DEBUG, UINT32
  * "tick" = 1, 2...) per tick of work, and after the last a STOP frame.
  *
- * The UART writer appends the frame's CRC word (flag CRC, the
- * CRC-16/CCITT-FALSE of every byte before it: Documentation/mtt.rst), so
- * a byte damaged on the line is seen by the decoder.  A frame is written
+ * Every frame carries a CRC word (flag CRC, the CRC-16/CCITT-FALSE of
+ * every byte before it: Documentation/mtt.rst; libmttfw's crc16 option),
+ * so a byte damaged on the line is seen by the decoder.  A frame is written
  * whole with interrupts masked (traces come from main and from TIM3's
  * handler); QEMU's USART takes a byte at once, a real one at 115200 baud
  * needs about 87 us a byte: give it a DMA or an interrupt-driven queue.
  */
 #include <stdint.h>
-#include <string.h>
 
 #include "mprofdev/mprofdev_fw.h"
 #include "mttfw/mttfw.h"
@@ -61,31 +60,18 @@ static void usart2_init(void)
 	USART2_CR1 = CR1_UE | CR1_TE;
 }
 
-/* an output's put: the frame, flag CRC set, and its CRC word */
+/* an output's put: the frame's bytes, polled, with interrupts masked */
 static void usart2_put(void *ctx, const uint8_t *frame, size_t len)
 {
-	uint8_t buf[MTT_FRAME_PREAMBLE_BYTES + 8 + 4 +
-		    ((MTTFW_MAX_PAYLOAD + 3) & ~3) + MTT_FRAME_HINT_BYTES + 4];
-	uint16_t crc;
 	uint32_t m;
 	size_t i;
 
 	(void)ctx;
-	if (len + 4 > sizeof(buf))
-		return;
-	memcpy(buf, frame, len);
-	/* word 1, little-endian: the flag CRC (bit 11) is in byte 5 */
-	buf[5] |= (uint8_t)(MTT_FRAME_F_CRC >> 8);
-	crc = wire_crc16_ccitt(WIRE_CRC16_START, buf, len);
-	buf[len] = (uint8_t)crc;
-	buf[len + 1] = (uint8_t)(crc >> 8);
-	buf[len + 2] = 0;
-	buf[len + 3] = 0;
 	m = mprofdev_board_irq_save();
-	for (i = 0; i < len + 4; i++) {
+	for (i = 0; i < len; i++) {
 		while (!(USART2_SR & SR_TXE))
 			;
-		USART2_DR = buf[i];
+		USART2_DR = frame[i];
 	}
 	mprofdev_board_irq_restore(m);
 }
@@ -105,6 +91,7 @@ void fw_mtt_start(void)
 		.now_ns = now_ns,
 		.comps = comps,
 		.ncomps = 4,
+		.crc16 = wire_crc16_ccitt,
 	};
 
 	usart2_init();
@@ -122,9 +109,9 @@ void fw_mtt_tick(uint32_t n)
 
 void fw_mtt_stop(void)
 {
-	uint8_t f[MTT_FRAME_PREAMBLE_BYTES];
+	uint8_t f[MTT_FRAME_PREAMBLE_BYTES + MTT_FRAME_CRC_BYTES];
 	size_t n = mttfw_frame(f, FW_MTT_TARGET, MTT_FRAME_CMD_STOP, 0, 0, 0,
 			       0, 0, NULL, NULL);
 
-	usart2_put(NULL, f, n);
+	usart2_put(NULL, f, mttfw_add_crc(&mttfw_default, f, n));
 }
