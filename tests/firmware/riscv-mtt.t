@@ -34,30 +34,6 @@ need_mttdecode
 QEMU="qemu-system-riscv32 -M virt -bios none -nographic -monitor none -kernel $FW/fw.elf"
 DEC="$MTTDECODE --srcid-bits=8 --ts-bytes=4 --unframed"
 
-# le32 V: V as 4 bytes, little-endian
-le32() {
-	for sh in 0 8 16 24; do
-		printf "\\$(printf %o $((($1 >> sh) & 255)))"
-	done
-}
-
-# command TARGET CMD COMP SEQ [ARG]: one command frame (Documentation/
-# mtt.rst, "Commands and replies"): word 0 sync, version 1.0, target;
-# word 1 the command; component; sequence; type_info UINT32 and the
-# argument, or 0
-command() {
-	le32 $((0xeee01000 | $1))
-	le32 "$2"
-	le32 "$3"
-	le32 "$4"
-	if [ $# -ge 5 ]; then
-		le32 $((0x05000004))
-		le32 "$5"
-	else
-		le32 0
-	fi
-}
-
 # expect_src1 APP_MASK SENSOR_MASK: srcID 1's lines as the firmware
 # traces them with those filters
 expect_src1() {
@@ -111,13 +87,13 @@ check run1 "$TMP/cap1.bin" 0xffffffff 0xffffffff 5
 # target, p.out: target to host)
 mkfifo "$TMP/p.in" "$TMP/p.out" || bail "mkfifo failed"
 {
-	command 0x50 0x03000000 2 1 0xa0000000	# sensor: ERROR|INFO
-	command 0xff 0x04000000 0xffffffff 2 0xfffffffe	# core: not USER0
-	command 0x50 0x03000000 3 3 0		# tick: nothing
-	command 0x50 0x05000000 1 4		# get app's
-	command 0x50 0x03000000 99 5 1		# no such component
-	command 0x51 0x04000000 0 6 0		# another core's: not answered
-	command 0x50 0x01000000 0 7		# START
+	mtt_command 0x50 0x03000000 2 1 0xa0000000	# sensor: ERROR|INFO
+	mtt_command 0xff 0x04000000 0xffffffff 2 0xfffffffe	# core: not USER0
+	mtt_command 0x50 0x03000000 3 3 0		# tick: nothing
+	mtt_command 0x50 0x05000000 1 4		# get app's
+	mtt_command 0x50 0x03000000 99 5 1		# no such component
+	mtt_command 0x51 0x04000000 0 6 0		# another core's: not answered
+	mtt_command 0x50 0x01000000 0 7		# START
 } >"$TMP/cmds.bin"
 timeout 120 $QEMU -chardev pipe,id=u,path="$TMP/p" -serial chardev:u \
 	-device loader,addr=0x87fff000,data=1,data-len=4 &
