@@ -22,9 +22,9 @@
 # 200 MHz, per 4-8 byte event; RTT: about 500 bytes of ROM) and the ratio.
 # Skipped, saying why, when a compiler, an emulator or gdb-multiarch is
 # missing (make deps installs them).  About 2 minutes.
-TOP=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/../host/lib.sh"
+. "$(dirname "$0")/lib.sh"
 HERE=$TOP/tests/firmware
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/fwbench.XXXXXX") || exit 1
 qpid=
 ppid=
 cleanup() {
@@ -79,19 +79,8 @@ gdb_run() {
 # instrumented calls.  Hits: a function's Nth call from the command on.
 seq_list() { i=$1; l=; while [ "$i" -le "$2" ]; do l=$l${l:+,}$i; i=$((i + 1)); done; echo "$l"; }
 : >"$TMP/counts"
-timeout -k 5 600 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
-	-kernel "$ARM/fw.elf" -serial pty -serial file:"$TMP/usart2.bin" \
-	-gdb unix:"$TMP/arm.sock",server=on,wait=off -S \
-	</dev/null >"$TMP/qemu.log" 2>&1 &
-qpid=$!
-i=0
-pty=
-while [ -z "$pty" ] && [ $i -lt 2000 ] && kill -0 $qpid 2>/dev/null; do
-	sleep 0.01
-	i=$((i + 1))
-	pty=$(sed -n 's|^char device redirected to \(/dev/[^ ]*\) (label serial0).*|\1|p' "$TMP/qemu.log")
-done
-[ -n "$pty" ] || { cat "$TMP/qemu.log"; say "QEMU gave no pty"; exit 1; }
+stm32_qemu "$ARM/fw.elf" "$TMP/usart2.bin" \
+	-gdb unix:"$TMP/arm.sock",server=on,wait=off -S
 timeout -k 5 600 "$MTTPROFILE" --records=300 --timeout=300 -o "$TMP/sess" \
 	--elf="$ARM/fw.elf" "$pty" >"$TMP/prof.log" 2>&1 &
 ppid=$!
@@ -102,9 +91,10 @@ gdb_run "$TMP/arm.sock" "$ARM/fw.elf" \
 	"bench-count m4-hooks __cyg_profile_func_enter,__cyg_profile_func_exit $(seq_list 1 24)" \
 	"bench-set ((struct mttfw_comp *)tick)->pub.active = 0" \
 	"bench-count m4-tick-off fw_mtt_tick 1"
-kill $qpid $ppid 2>/dev/null
-wait $qpid $ppid 2>/dev/null
-qpid= ppid=
+kill "$qpid" "$ppid" 2>/dev/null
+wait "$qpid" "$ppid" 2>/dev/null
+qpid=
+ppid=
 
 # RISC-V: the main program's traces (app, sensor); the output's put is
 # the encapsulation writer, whose byte writer is uart_write

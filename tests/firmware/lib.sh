@@ -22,6 +22,13 @@
 #   mtt.rst, "Commands and replies"), written here from the layout: word
 #   0 sync, version 1.0, target; word 1 the command; component;
 #   sequence; type_info UINT32 and the argument, or 0
+# filter_commands TARGET: the firmware lane's run-time commands to the
+#   core TARGET (and one to TARGET + 1, unanswered), ending with START:
+#   sensor ERROR|INFO, core filter all but USER0, tick nothing
+# filter_replies PREFIX CPU: mttdecode's lines of their replies
+# mtt_check NAME CAPTURE WANT: an MTT capture decodes (mttdecode
+#   --input=mtt) to exactly the lines WANT (mtt_norm'd), no frame damaged
+#   or lost, every frame with a good CRC; four TAP lines
 
 MTT_LEVELS="ERROR:0x80000000 WARNING:0x40000000 INFO:0x20000000 DEBUG:0x10000000
 API_ENTRY:0x00010000 API_RETURN:0x00020000 USER0:0x00000001"
@@ -66,6 +73,37 @@ mtt_command() {
 	else
 		le32 0
 	fi
+}
+
+filter_commands() {
+	mtt_command "$1" 0x03000000 2 1 0xa0000000	# sensor: ERROR|INFO
+	mtt_command 0xff 0x04000000 0xffffffff 2 0xfffffffe	# core: not USER0
+	mtt_command "$1" 0x03000000 3 3 0		# tick: nothing
+	mtt_command "$1" 0x05000000 1 4		# get app's
+	mtt_command "$1" 0x03000000 99 5 1		# no such component
+	mtt_command $(($1 + 1)) 0x04000000 0 6 0	# another core's: not answered
+	mtt_command "$1" 0x01000000 0 7		# START
+}
+
+filter_replies() {
+	echo "$1MTT SET_COMP_FILTER REPLY - sensor 0xffffffff seq 1 cpu $2"
+	echo "$1MTT SET_CORE_FILTER REPLY - comp:0xffffffff 0xffffffff seq 2 cpu $2"
+	echo "$1MTT SET_COMP_FILTER REPLY - tick 0xffffffff seq 3 cpu $2"
+	echo "$1MTT GET_COMP_FILTER REPLY - app 0xffffffff seq 4 cpu $2"
+	echo "$1MTT SET_COMP_FILTER NACK - comp:0x00000063 0x00000102 seq 5 cpu $2"
+	echo "$1MTT START REPLY - comp:0x00000000 - seq 7 cpu $2"
+}
+
+mtt_check() {
+	"$MTTDECODE" --input=mtt "$2" >"$TMP/mtt.txt" 2>"$TMP/mtt.err"
+	tap_is "$?:$(cat "$TMP/mtt.err")" "0:" "$1: mttdecode --input=mtt decodes USART2's capture"
+	tap_is "$(mtt_norm "$TMP/mtt.txt")" "$3" \
+		"$1: USART2: every MTT value, level and component, target 0x60, in order"
+	tap_is "$(grep -c -e CRC_ERROR -e '^!!' "$TMP/mtt.txt")" 0 \
+		"$1: USART2: no CRC error, nothing skipped"
+	"$MTTDECODE" --input=mtt --format=json "$2" >"$TMP/mtt.json"
+	tap_is "$(grep -c '"crc":"ok"' "$TMP/mtt.json")" "$(grep -c . "$TMP/mtt.json")" \
+		"$1: USART2: every frame carries a good CRC"
 }
 
 # stm32_mtt TICKS: the whole USART2 capture of the STM32F405 firmware
