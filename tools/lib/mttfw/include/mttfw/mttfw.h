@@ -143,11 +143,10 @@ size_t mttfw_frame(uint8_t *buf, uint32_t target, uint32_t w1, uint32_t comp,
  * The CRC word when m has a crc16 function: flag CRC set in buf's frame
  * (len bytes, from mttfw_frame) and the CRC-16/CCITT-FALSE of every byte
  * before the word appended (Documentation/mtt.rst); buf must have room
- * for MTT_FRAME_CRC_BYTES more.  The frame's new length.  For the
- * firmware's own frames (a STOP marker); mtt_trace's, META frames and
- * replies have it already.
+ * for MTT_FRAME_CRC_BYTES (<linux/mtt_frame.h>) more.  The frame's new
+ * length.  For the firmware's own frames (a STOP marker); mtt_trace's,
+ * META frames and replies have it already.
  */
-#define MTT_FRAME_CRC_BYTES	4
 size_t mttfw_add_crc(const struct mttfw *m, uint8_t *buf, size_t len);
 
 /* The inline test: one load, one AND, one branch when filtered out. */
