@@ -8,7 +8,8 @@
 #                   the RISC-V core's, in tests/vm/out/demo-firmware/
 #   make check      set up, then unit tests, fuzz smoke runs, the firmware lane
 #                   (QEMU boards) and the VM suite under prove
-#   make bench      write-path (in the VM) and decoder (on the host) figures;
+#   make bench      write-path (in the VM), decoder (on the host) and firmware
+#                   (bench-firmware: QEMU boards) figures;
 #                   STM_BENCH_PERF=1: write-path profiles (perf) instead
 #   make fuzz       longer libFuzzer runs of the decoder
 #   make install    install modules (with depmod) and tools; DESTDIR=DIR stages
@@ -27,7 +28,7 @@ export KDIR
 
 .PHONY: fuzz
 .PHONY: all modules tools tests deps check check-all check-files check-host check-firmware check-debian check-debug \
-	check-rt check-k612 check-k612rt demo demo-firmware bench install modules_install tools_install clean sparse \
+	check-rt check-k612 check-k612rt demo demo-firmware bench bench-firmware install modules_install tools_install clean sparse \
 	checkpatch
 
 all: modules tools
@@ -95,7 +96,14 @@ demo-firmware: deps
 bench: deps
 	$(MAKE) tests
 	$(if $(filter 1,$(STM_BENCH_PERF)),,$(MAKE) -C tools bench)
+	$(if $(filter 1,$(STM_BENCH_PERF)),,$(MAKE) bench-firmware)
 	$(CURDIR)/tests/vm/bench.sh
+
+# the firmware libraries' figures (Documentation/firmware.rst, Figures):
+# instructions per hook and mtt_trace stepped under QEMU, sizes
+bench-firmware: deps
+	$(MAKE) tools
+	$(CURDIR)/tests/firmware/bench.sh
 
 install: modules_install tools_install
 

@@ -35,6 +35,7 @@ all_pkgs=(
 	chromium linux-perf python3-docutils
 	gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc
+	gdb-multiarch
 )
 
 list=

@@ -8,21 +8,33 @@
 # stm32_setup DIR: check the Arm tools, build mttdecode, mttprofile
 #   (ASan, $TMP/mttprofile) and the STM32F405 firmware into DIR (FW: its
 #   sources); one TAP line
-# stm32_qemu ELF MTTCAP: run ELF under qemu-system-arm (netduinoplus2; a
-#   hang guard of 300 s only), USART1 on a pty (its path in $pty), USART2
-#   into the file MTTCAP; QEMU's pid in $qpid
-# mtt_rounds PREFIX CPU APP_MASK SENSOR_MASK: 3 rounds of one trace of
-#   "app" (count = round * 100 + level index) and of "sensor" (temp, its
-#   negative) at each level of MTT_LEVELS that the component's filter
-#   mask lets through, and app's INFO mtt_print; each line PREFIX "MTT
-#   ...", target id CPU (decimal)
+# stm32_qemu ELF MTTCAP [ARGS...]: run ELF under qemu-system-arm
+#   (netduinoplus2; a hang guard of 300 s only), USART1 on a pty (its path
+#   in $pty), USART2 into the file MTTCAP (or, MTTCAP empty, as ARGS say:
+#   -serial chardev:...); QEMU's pid in $qpid
+# mtt_rounds PREFIX CPU APP_MASK SENSOR_MASK [FIRST LAST]: rounds FIRST
+#   to LAST (0 to 2) of 3 of one trace of "app" (count = round * 100 +
+#   level index) and of "sensor" (temp, its negative) at each level of
+#   MTT_LEVELS that the component's filter mask lets through, and app's
+#   INFO mtt_print; each line PREFIX "MTT ...", target id CPU (decimal)
 # mtt_norm FILE: mttdecode's text lines without their timestamp column
+# mtt_command TARGET CMD COMP SEQ [ARG]: one command frame (Documentation/
+#   mtt.rst, "Commands and replies"), written here from the layout: word
+#   0 sync, version 1.0, target; word 1 the command; component;
+#   sequence; type_info UINT32 and the argument, or 0
+# filter_commands TARGET: the firmware lane's run-time commands to the
+#   core TARGET (and one to TARGET + 1, unanswered), ending with START:
+#   sensor ERROR|INFO, core filter all but USER0, tick nothing
+# filter_replies PREFIX CPU: mttdecode's lines of their replies
+# mtt_check NAME CAPTURE WANT: an MTT capture decodes (mttdecode
+#   --input=mtt) to exactly the lines WANT (mtt_norm'd), no frame damaged
+#   or lost, every frame with a good CRC; four TAP lines
 
 MTT_LEVELS="ERROR:0x80000000 WARNING:0x40000000 INFO:0x20000000 DEBUG:0x10000000
 API_ENTRY:0x00010000 API_RETURN:0x00020000 USER0:0x00000001"
 
 mtt_rounds() {
-	for i in 0 1 2; do
+	for i in $(seq "${5:-0}" "${6:-2}"); do
 		l=0
 		for lv in $MTT_LEVELS; do
 			name=${lv%%:*}
@@ -41,6 +53,57 @@ mtt_rounds() {
 
 mtt_norm() {
 	grep -v '^-- sync' "$1" | sed 's/^ *[0-9-]* //'
+}
+
+# le32 V: V as 4 bytes, little-endian
+le32() {
+	for sh in 0 8 16 24; do
+		printf "\\$(printf %o $((($1 >> sh) & 255)))"
+	done
+}
+
+mtt_command() {
+	le32 $((0xeee01000 | $1))
+	le32 "$2"
+	le32 "$3"
+	le32 "$4"
+	if [ $# -ge 5 ]; then
+		le32 $((0x05000004))
+		le32 "$5"
+	else
+		le32 0
+	fi
+}
+
+filter_commands() {
+	mtt_command "$1" 0x03000000 2 1 0xa0000000	# sensor: ERROR|INFO
+	mtt_command 0xff 0x04000000 0xffffffff 2 0xfffffffe	# core: not USER0
+	mtt_command "$1" 0x03000000 3 3 0		# tick: nothing
+	mtt_command "$1" 0x05000000 1 4		# get app's
+	mtt_command "$1" 0x03000000 99 5 1		# no such component
+	mtt_command $(($1 + 1)) 0x04000000 0 6 0	# another core's: not answered
+	mtt_command "$1" 0x01000000 0 7		# START
+}
+
+filter_replies() {
+	echo "$1MTT SET_COMP_FILTER REPLY - sensor 0xffffffff seq 1 cpu $2"
+	echo "$1MTT SET_CORE_FILTER REPLY - comp:0xffffffff 0xffffffff seq 2 cpu $2"
+	echo "$1MTT SET_COMP_FILTER REPLY - tick 0xffffffff seq 3 cpu $2"
+	echo "$1MTT GET_COMP_FILTER REPLY - app 0xffffffff seq 4 cpu $2"
+	echo "$1MTT SET_COMP_FILTER NACK - comp:0x00000063 0x00000102 seq 5 cpu $2"
+	echo "$1MTT START REPLY - comp:0x00000000 - seq 7 cpu $2"
+}
+
+mtt_check() {
+	"$MTTDECODE" --input=mtt "$2" >"$TMP/mtt.txt" 2>"$TMP/mtt.err"
+	tap_is "$?:$(cat "$TMP/mtt.err")" "0:" "$1: mttdecode --input=mtt decodes USART2's capture"
+	tap_is "$(mtt_norm "$TMP/mtt.txt")" "$3" \
+		"$1: USART2: every MTT value, level and component, target 0x60, in order"
+	tap_is "$(grep -c -e CRC_ERROR -e '^!!' "$TMP/mtt.txt")" 0 \
+		"$1: USART2: no CRC error, nothing skipped"
+	"$MTTDECODE" --input=mtt --format=json "$2" >"$TMP/mtt.json"
+	tap_is "$(grep -c '"crc":"ok"' "$TMP/mtt.json")" "$(grep -c . "$TMP/mtt.json")" \
+		"$1: USART2: every frame carries a good CRC"
 }
 
 # stm32_mtt TICKS: the whole USART2 capture of the STM32F405 firmware
@@ -79,9 +142,13 @@ stm32_setup() {
 }
 
 stm32_qemu() {
-	rm -f "$2"
+	elf=$1
+	cap=$2
+	shift 2
+	[ -z "$cap" ] || { rm -f "$cap"; set -- -serial file:"$cap" "$@"; }
+	: >"$TMP/qemu.log"	# read below before QEMU may have written it
 	timeout -k 5 300 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
-		-kernel "$1" -serial pty -serial file:"$2" </dev/null >"$TMP/qemu.log" 2>&1 &
+		-kernel "$elf" -serial pty "$@" </dev/null >"$TMP/qemu.log" 2>&1 &
 	qpid=$!
 	i=0
 	pty=

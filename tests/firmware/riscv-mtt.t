@@ -11,7 +11,7 @@
 # stream starts with a sync ending in null.alignment, its srcIDs are 1
 # and 2, packet timestamps (mtime) never go back, and mttdecode gives
 # every value, level and component exactly.  Then a run where the host
-# sets filters at run time with command frames (written here from
+# sets filters at run time with command frames (lib.sh writes them from
 # Documentation/mtt.rst) through a bidirectional QEMU pipe: every reply,
 # and exactly the traces the filters let through.  The QEMU runs have a
 # guard timeout only.
@@ -33,30 +33,6 @@ need_mttdecode
 
 QEMU="qemu-system-riscv32 -M virt -bios none -nographic -monitor none -kernel $FW/fw.elf"
 DEC="$MTTDECODE --srcid-bits=8 --ts-bytes=4 --unframed"
-
-# le32 V: V as 4 bytes, little-endian
-le32() {
-	for sh in 0 8 16 24; do
-		printf "\\$(printf %o $((($1 >> sh) & 255)))"
-	done
-}
-
-# command TARGET CMD COMP SEQ [ARG]: one command frame (Documentation/
-# mtt.rst, "Commands and replies"): word 0 sync, version 1.0, target;
-# word 1 the command; component; sequence; type_info UINT32 and the
-# argument, or 0
-command() {
-	le32 $((0xeee01000 | $1))
-	le32 "$2"
-	le32 "$3"
-	le32 "$4"
-	if [ $# -ge 5 ]; then
-		le32 $((0x05000004))
-		le32 "$5"
-	else
-		le32 0
-	fi
-}
 
 # expect_src1 APP_MASK SENSOR_MASK: srcID 1's lines as the firmware
 # traces them with those filters
@@ -110,15 +86,7 @@ check run1 "$TMP/cap1.bin" 0xffffffff 0xffffffff 5
 # device writes), commands through a QEMU pipe chardev (p.in: host to
 # target, p.out: target to host)
 mkfifo "$TMP/p.in" "$TMP/p.out" || bail "mkfifo failed"
-{
-	command 0x50 0x03000000 2 1 0xa0000000	# sensor: ERROR|INFO
-	command 0xff 0x04000000 0xffffffff 2 0xfffffffe	# core: not USER0
-	command 0x50 0x03000000 3 3 0		# tick: nothing
-	command 0x50 0x05000000 1 4		# get app's
-	command 0x50 0x03000000 99 5 1		# no such component
-	command 0x51 0x04000000 0 6 0		# another core's: not answered
-	command 0x50 0x01000000 0 7		# START
-} >"$TMP/cmds.bin"
+filter_commands 0x50 >"$TMP/cmds.bin"
 timeout 120 $QEMU -chardev pipe,id=u,path="$TMP/p" -serial chardev:u \
 	-device loader,addr=0x87fff000,data=1,data-len=4 &
 qpid=$!
@@ -129,11 +97,6 @@ tap_is "$?" 0 "run 2: the host's commands written"
 wait $qpid
 tap_is "$?" 0 "run 2: the firmware powers the machine off"
 wait $cpid
-REPLIES='src1 MTT SET_COMP_FILTER REPLY - sensor 0xffffffff seq 1 cpu 80
-src1 MTT SET_CORE_FILTER REPLY - comp:0xffffffff 0xffffffff seq 2 cpu 80
-src1 MTT SET_COMP_FILTER REPLY - tick 0xffffffff seq 3 cpu 80
-src1 MTT GET_COMP_FILTER REPLY - app 0xffffffff seq 4 cpu 80
-src1 MTT SET_COMP_FILTER NACK - comp:0x00000063 0x00000102 seq 5 cpu 80
-src1 MTT START REPLY - comp:0x00000000 - seq 7 cpu 80'
+REPLIES=$(filter_replies 'src1 ' 80)
 check run2 "$TMP/cap2.bin" 0xfffffffe 0xa0000000 0
 tap_done

@@ -96,9 +96,12 @@
 #define MTT_FRAME_PAYLOAD_MASK	0x0000ffffU
 /* The hint: exactly this many bytes, NUL-padded; longer hints are cut. */
 #define MTT_FRAME_HINT_BYTES	12
+/* The CRC word (flag CRC): the CRC-16, then two zero bytes. */
+#define MTT_FRAME_CRC_BYTES	4
 /* The longest frame: every optional word, the longest payload padded. */
 #define MTT_FRAME_MAX_BYTES	(MTT_FRAME_PREAMBLE_BYTES + 4 + 8 + 4 + \
-				 0x10000 + MTT_FRAME_HINT_BYTES + 4)
+				 0x10000 + MTT_FRAME_HINT_BYTES + \
+				 MTT_FRAME_CRC_BYTES)
 
 /*
  * Frames inside SyS-T: the RAW message subtype (protocol id) whose
@@ -118,7 +121,7 @@ static __inline__ __u32 mtt_frame_len(__u32 w1, __u32 type_info)
 	       ((w1 & MTT_FRAME_F_LEVEL) ? 4 : 0) +
 	       (((type_info & MTT_FRAME_PAYLOAD_MASK) + 3) & ~3U) +
 	       ((w1 & MTT_FRAME_F_HINT) ? MTT_FRAME_HINT_BYTES : 0) +
-	       ((w1 & MTT_FRAME_F_CRC) ? 4 : 0);
+	       ((w1 & MTT_FRAME_F_CRC) ? MTT_FRAME_CRC_BYTES : 0);
 }
 
 #endif /* _UAPI_LINUX_MTT_FRAME_H */

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * mtt.c - MTT traces of the STM32F405 test firmware on USART2
- * (tests/firmware/stm32f4-mtt.t, Documentation/firmware-mtt.rst): libmttfw
+ * (tests/firmware/mprof.t, stm32-filter.t; Documentation/firmware-mtt.rst): libmttfw
  * writing native MTT frames, target id FW_MTT_TARGET, to USART2 (PA2 TX;
  * QEMU's second -serial), polled.  Not instrumented: the MiniProfiler on
  * USART1 sees none of this.
@@ -12,15 +12,21 @@
  * of "app"; then, from TIM3's handler, one trace of "tick" (DEBUG, UINT32
  * "tick" = 1, 2...) per tick of work, and after the last a STOP frame.
  *
- * The UART writer appends the frame's CRC word (flag CRC, the
- * CRC-16/CCITT-FALSE of every byte before it: Documentation/mtt.rst), so
- * a byte damaged on the line is seen by the decoder.  A frame is written
+ * Commands: USART2's receiver (PA3) hands every byte, from its
+ * interrupt, to mttfw_rx(), which applies the host's command frames
+ * (filters, at run time) and replies on USART2.  Built with
+ * -DFW_MTT_WAIT, the firmware stops after the first round until a START
+ * command came (tests/firmware/stm32-filter.t): the commands sent
+ * meanwhile take effect at that fixed point of the work.
+ *
+ * Every frame carries a CRC word (flag CRC, the CRC-16/CCITT-FALSE of
+ * every byte before it: Documentation/mtt.rst; libmttfw's crc16 option),
+ * so a byte damaged on the line is seen by the decoder.  A frame is written
  * whole with interrupts masked (traces come from main and from TIM3's
  * handler); QEMU's USART takes a byte at once, a real one at 115200 baud
  * needs about 87 us a byte: give it a DMA or an interrupt-driven queue.
  */
 #include <stdint.h>
-#include <string.h>
 
 #include "mprofdev/mprofdev_fw.h"
 #include "mttfw/mttfw.h"
@@ -38,8 +44,15 @@
 #define USART2_BRR	REG(0x40004408u)
 #define USART2_CR1	REG(0x4000440Cu)
 #define SR_TXE		(1u << 7)
+#define SR_RXNE		(1u << 5)
+#define SR_ORE		(1u << 3)
 #define CR1_UE		(1u << 13)
+#define CR1_RXNEIE	(1u << 5)
 #define CR1_TE		(1u << 3)
+#define CR1_RE		(1u << 2)
+#define USART2_IRQ	38u
+#define NVIC_ISER(n)	REG(0xE000E100u + 4u * ((n) / 32u))
+#define NVIC_IPR(n)	(*(volatile uint8_t *)(0xE000E400u + (n)))
 #define APB1_HZ		42000000u
 #define BAUD		115200u
 
@@ -49,43 +62,50 @@
 static struct mttfw_comp comps[4];
 struct mttfw mttfw_default;
 static mtt_comp_handle_t app, sensor, tick;
+static volatile uint32_t started;	/* a START command came */
 
 static void usart2_init(void)
 {
 	RCC_AHB1ENR |= 1u;
 	RCC_APB1ENR |= 1u << 17;
-	/* PA2 (TX): alternate function 7 */
-	GPIOA_MODER = (GPIOA_MODER & ~(0x3u << 4)) | (0x2u << 4);
-	GPIOA_AFRL = (GPIOA_AFRL & ~(0xfu << 8)) | (0x7u << 8);
+	/* PA2 (TX), PA3 (RX): alternate function 7 */
+	GPIOA_MODER = (GPIOA_MODER & ~(0xfu << 4)) | (0xau << 4);
+	GPIOA_AFRL = (GPIOA_AFRL & ~(0xffu << 8)) | (0x77u << 8);
 	USART2_BRR = (APB1_HZ + BAUD / 2u) / BAUD;
-	USART2_CR1 = CR1_UE | CR1_TE;
+	USART2_CR1 = CR1_UE | CR1_TE | CR1_RE | CR1_RXNEIE;
+	/* below USART1 (the MiniProfiler), with TIM3 */
+	NVIC_IPR(USART2_IRQ) = 0x80u;
+	NVIC_ISER(USART2_IRQ) = 1u << (USART2_IRQ % 32u);
 }
 
-/* an output's put: the frame, flag CRC set, and its CRC word */
+/* the host's bytes, one per interrupt, to the command receiver; its
+ * replies go out through usart2_put (interrupts masked meanwhile) */
+void USART2_IRQHandler(void);
+void USART2_IRQHandler(void)
+{
+	uint32_t sr = USART2_SR;
+	uint8_t b;
+
+	if (!(sr & (SR_RXNE | SR_ORE)))
+		return;
+	/* reading DR after SR clears RXNE and an overrun */
+	b = (uint8_t)USART2_DR;
+	if ((sr & SR_RXNE) && (mttfw_rx(&mttfw_default, &b, 1) & MTTFW_RX_START))
+		started = 1;
+}
+
+/* an output's put: the frame's bytes, polled, with interrupts masked */
 static void usart2_put(void *ctx, const uint8_t *frame, size_t len)
 {
-	uint8_t buf[MTT_FRAME_PREAMBLE_BYTES + 8 + 4 +
-		    ((MTTFW_MAX_PAYLOAD + 3) & ~3) + MTT_FRAME_HINT_BYTES + 4];
-	uint16_t crc;
 	uint32_t m;
 	size_t i;
 
 	(void)ctx;
-	if (len + 4 > sizeof(buf))
-		return;
-	memcpy(buf, frame, len);
-	/* word 1, little-endian: the flag CRC (bit 11) is in byte 5 */
-	buf[5] |= (uint8_t)(MTT_FRAME_F_CRC >> 8);
-	crc = wire_crc16_ccitt(WIRE_CRC16_START, buf, len);
-	buf[len] = (uint8_t)crc;
-	buf[len + 1] = (uint8_t)(crc >> 8);
-	buf[len + 2] = 0;
-	buf[len + 3] = 0;
 	m = mprofdev_board_irq_save();
-	for (i = 0; i < len + 4; i++) {
+	for (i = 0; i < len; i++) {
 		while (!(USART2_SR & SR_TXE))
 			;
-		USART2_DR = buf[i];
+		USART2_DR = frame[i];
 	}
 	mprofdev_board_irq_restore(m);
 }
@@ -105,14 +125,22 @@ void fw_mtt_start(void)
 		.now_ns = now_ns,
 		.comps = comps,
 		.ncomps = 4,
+		.crc16 = wire_crc16_ccitt,
 	};
+	unsigned int i;
 
 	usart2_init();
 	mttfw_init(&mttfw_default, &cfg);
 	mtt_open(MTT_COMPONENTID_ANY, "app", &app);
 	mtt_open(MTT_COMPONENTID_ANY, "sensor", &sensor);
 	mtt_open(MTT_COMPONENTID_ANY, "tick", &tick);
-	mtt_rounds(app, sensor, FW_MTT_ROUNDS);
+	mtt_round(app, sensor, 0, FW_MTT_ROUNDS);
+#ifdef FW_MTT_WAIT
+	while (!started)
+		__asm__ volatile("wfi");
+#endif
+	for (i = 1; i < FW_MTT_ROUNDS; i++)
+		mtt_round(app, sensor, i, FW_MTT_ROUNDS);
 }
 
 void fw_mtt_tick(uint32_t n)
@@ -122,9 +150,9 @@ void fw_mtt_tick(uint32_t n)
 
 void fw_mtt_stop(void)
 {
-	uint8_t f[MTT_FRAME_PREAMBLE_BYTES];
+	uint8_t f[MTT_FRAME_PREAMBLE_BYTES + MTT_FRAME_CRC_BYTES];
 	size_t n = mttfw_frame(f, FW_MTT_TARGET, MTT_FRAME_CMD_STOP, 0, 0, 0,
 			       0, 0, NULL, NULL);
 
-	usart2_put(NULL, f, n);
+	usart2_put(NULL, f, mttfw_add_crc(&mttfw_default, f, n));
 }

@@ -16,6 +16,7 @@ NO_INSTR void Reset_Handler(void);
 NO_INSTR void Default_Handler(void);
 void TIM3_IRQHandler(void);
 void USART1_IRQHandler(void);
+void USART2_IRQHandler(void);
 
 NO_INSTR void Default_Handler(void)
 {
@@ -44,4 +45,5 @@ static void (*const vectors[NVECTORS])(void) = {
 	[2 ... NVECTORS - 1] = Default_Handler,
 	[IRQ(29)] = TIM3_IRQHandler,
 	[IRQ(37)] = USART1_IRQHandler,
+	[IRQ(38)] = USART2_IRQHandler,
 };

@@ -6,6 +6,8 @@
  * filtered-out call (component filter, core filter) writes nothing; the
  * command frames of <linux/mtt_frame.h>, written here from the
  * documentation's layout, set and read filters with the replies it gives;
+ * the crc16 option puts the specification's CRC word on every frame (or
+ * on none), which libmttdecode checks;
  * the RISC-V encapsulation writer gives the specification's byte-exact
  * vectors (flow 0) and, for several widths, a stream from which the
  * libmttdecode RISC-V decoder gets the frames back per srcID.
@@ -17,6 +19,7 @@
 #include "mttdecode/mttframe.h"
 #include "mttfw/mttfw.h"
 #include "mttfw/rvencap.h"
+#include "wire/crc.h"
 #include "tap.h"
 
 struct mttfw mttfw_default;	/* the instance the <linux/mtt.h> calls use */
@@ -245,6 +248,102 @@ static void commands(void)
 	ok(s.len == 0, "a level the host filtered out writes nothing");
 }
 
+/* CRC-16/CCITT-FALSE from its definition (polynomial 0x1021, initial
+ * value 0xffff, most significant bit first, not reflected, no final
+ * xor): a bit at a time, independent of any table */
+static uint16_t spec_crc16(const uint8_t *p, size_t n)
+{
+	uint16_t c = 0xffff;
+	size_t i;
+	int b;
+
+	for (i = 0; i < n; i++) {
+		c ^= (uint16_t)(p[i] << 8);
+		for (b = 0; b < 8; b++)
+			c = (uint16_t)(c & 0x8000 ? (c << 1) ^ 0x1021 : c << 1);
+	}
+	return c;
+}
+
+/* every frame in s ends with the CRC word of Documentation/mtt.rst:
+ * the specification's CRC of the bytes before it, then two zero bytes */
+static int crc_words_good(const struct sink *s, const struct mttd_mtt_frame *f,
+			  size_t n)
+{
+	size_t i, off = 0;
+
+	for (i = 0; i < n; i++) {
+		const uint8_t *w = s->buf + off + f[i].len - 4;
+		uint16_t c = spec_crc16(s->buf + off, f[i].len - 4);
+
+		if (!(f[i].flags & MTT_FRAME_F_CRC) || f[i].crc_ok != 1 ||
+		    w[0] != (uint8_t)c || w[1] != (uint8_t)(c >> 8) || w[2] ||
+		    w[3])
+			return 0;
+		off += f[i].len;
+	}
+	return off == s->len;
+}
+
+/* The crc16 option: on, every frame (trace, META, reply, the firmware's
+ * own) carries the CRC word; off, none does, and the frames are the same
+ * bytes but for the flag and the word. */
+static void crc_option(void)
+{
+	struct sink on = { .len = 0 }, off = { .len = 0 };
+	struct mttfw_comp comps[2];
+	struct mttfw m;
+	struct mttfw_config cfg = {
+		.target = 0x42, .out = { sink_put, &on }, .comps = comps,
+		.ncomps = 2, .crc16 = wire_crc16_ccitt,
+	};
+	struct mttd_mtt_frame f[8], g[8];
+	mtt_comp_handle_t a;
+	uint8_t in[32], stop[MTT_FRAME_PREAMBLE_BYTES + MTT_FRAME_CRC_BYTES];
+	uint32_t v = 0xa5a55a5au;
+	size_t n, k, i, so = 0, sf = 0;
+	int same = 1;
+	struct sink *s;
+
+	for (k = 0; k < 2; k++) {
+		s = k ? &off : &on;
+		cfg.out.ctx = s;
+		cfg.crc16 = k ? NULL : wire_crc16_ccitt;
+		mttfw_init(&m, &cfg);
+		mttfw_open(&m, (uint32_t)MTT_COMP_ID_ANY, "crc", &a);
+		mtt_trace(a, MTT_LEVEL_WARNING, MTT_TRACEITEM_UINT32, &v, "v");
+		mttfw_print_out(a, MTT_LEVEL_INFO, "n=%d", 7);
+		n = command(in, 0x42, MTT_FRAME_CMD_GET_CORE_FILTER, 0, 3, 0,
+			    0);
+		mttfw_rx(&m, in, n);
+		n = mttfw_frame(stop, 0x42, MTT_FRAME_CMD_STOP, 0, 0, 0, 0, 0,
+				NULL, NULL);
+		n = mttfw_add_crc(&m, stop, n);
+		sink_put(s, stop, n);
+	}
+	n = frames(&on, f, 8);
+	ok(n == 5 && crc_words_good(&on, f, n),
+	   "crc16 on: META, trace, print, reply and STOP carry the CRC word (%zu frames)",
+	   n);
+	n = frames(&off, g, 8);
+	for (i = 0; i < n && i < 5; i++) {
+		same &= g[i].crc_ok == -1 && !(g[i].flags & MTT_FRAME_F_CRC) &&
+			g[i].len + 4 == f[i].len && g[i].cmd == f[i].cmd &&
+			g[i].trace_id == f[i].trace_id &&
+			!memcmp(on.buf + so + 8, off.buf + sf + 8, g[i].len - 8);
+		so += f[i].len;
+		sf += g[i].len;
+	}
+	ok(n == 5 && same && f[1].level == MTT_LEVEL_WARNING &&
+	   u32_of(&f[1]) == v && !strcmp(f[1].hint, "v") &&
+	   f[3].cmd == MTT_FRAME_CMD_GET_CORE_FILTER,
+	   "crc16 off: no CRC word, otherwise the same frames");
+	on.buf[f[0].len + 24] ^= 0x10;	/* a byte of the trace's payload */
+	n = frames(&on, f, 8);
+	ok(n == 5 && f[0].crc_ok == 1 && f[1].crc_ok == 0 && f[2].crc_ok == 1,
+	   "a damaged byte: libmttdecode finds that frame's CRC bad");
+}
+
 /* the RISC-V encapsulation writer: the link's ctx is the case */
 struct rvcase {
 	struct mttfw_rv_link link;
@@ -411,6 +510,7 @@ int main(void)
 {
 	api();
 	commands();
+	crc_option();
 	rv_vectors();
 	rv_roundtrip(8, 4);
 	rv_roundtrip(4, 0);

@@ -18,7 +18,7 @@ static uint32_t get32(const uint8_t *p)
 static void reply(struct mttfw *m, uint32_t cmd, uint32_t flags,
 		  uint32_t comp, uint32_t seq, int with_value, uint32_t value)
 {
-	uint8_t buf[MTT_FRAME_PREAMBLE_BYTES + 8 + 4];
+	uint8_t buf[MTT_FRAME_PREAMBLE_BYTES + 8 + 4 + MTT_FRAME_CRC_BYTES];
 	uint32_t ti = with_value ? (uint32_t)MTT_TRACEITEM_PTR32 : 0;
 	uint64_t ts = 0;
 	size_t n;
@@ -29,6 +29,7 @@ static void reply(struct mttfw *m, uint32_t cmd, uint32_t flags,
 	}
 	n = mttfw_frame(buf, m->cfg.target, cmd | MTT_FRAME_F_RET | flags,
 			comp, seq, ti, ts, 0, &value, NULL);
+	n = mttfw_add_crc(m, buf, n);
 	if (m->cfg.out.put)
 		m->cfg.out.put(m->cfg.out.ctx, buf, n);
 }

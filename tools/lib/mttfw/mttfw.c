@@ -58,6 +58,22 @@ size_t mttfw_frame(uint8_t *buf, uint32_t target, uint32_t w1, uint32_t comp,
 	return n;
 }
 
+size_t mttfw_add_crc(const struct mttfw *m, uint8_t *buf, size_t len)
+{
+	uint16_t crc;
+
+	if (!m->cfg.crc16)
+		return len;
+	/* word 1, little-endian: the flag's byte */
+	buf[4 + 1] |= (uint8_t)(MTT_FRAME_F_CRC >> 8);
+	crc = m->cfg.crc16(0xffff, buf, len);
+	buf[len] = (uint8_t)crc;
+	buf[len + 1] = (uint8_t)(crc >> 8);
+	buf[len + 2] = 0;
+	buf[len + 3] = 0;
+	return len + MTT_FRAME_CRC_BYTES;
+}
+
 static const struct mttfw_out *out_of(const struct mttfw_comp *c)
 {
 	return c->out ? c->out : &c->m->cfg.out;
@@ -69,7 +85,8 @@ static void emit(struct mttfw *m, const struct mttfw_out *out, uint32_t w1,
 		 uint32_t level, const void *payload, const char *hint)
 {
 	uint8_t buf[MTT_FRAME_PREAMBLE_BYTES + 8 + 4 +
-		    ((MTTFW_MAX_PAYLOAD + 3) & ~3) + MTT_FRAME_HINT_BYTES];
+		    ((MTTFW_MAX_PAYLOAD + 3) & ~3) + MTT_FRAME_HINT_BYTES +
+		    MTT_FRAME_CRC_BYTES];
 	uint64_t ts = 0;
 	size_t n;
 
@@ -79,6 +96,7 @@ static void emit(struct mttfw *m, const struct mttfw_out *out, uint32_t w1,
 	}
 	n = mttfw_frame(buf, m->cfg.target, w1, comp, trace_id, type_info, ts,
 			level, payload, hint);
+	n = mttfw_add_crc(m, buf, n);
 	if (out->put)
 		out->put(out->ctx, buf, n);
 }

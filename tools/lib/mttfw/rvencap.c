@@ -24,6 +24,12 @@ static void bits(struct bitw *w, uint64_t v, unsigned int n)
 {
 	unsigned int i;
 
+	if (!(w->pos & 7) && !(n & 7)) {
+		/* on a byte boundary, whole bytes: a byte at a time */
+		for (i = 0; i < n; i += 8, w->pos += 8)
+			w->p[w->pos >> 3] = (uint8_t)(v >> i);
+		return;
+	}
 	for (i = 0; i < n; i++, w->pos++) {
 		if (!(w->pos & 7))
 			w->p[w->pos >> 3] = 0;
@@ -70,8 +76,13 @@ void mttfw_rv_put(void *ctx, const uint8_t *p, size_t n)
 		bits(&bw, src->srcid, w);
 		if (ext)
 			bits(&bw, l->now(l->ctx), 8 * l->ts_bytes);
-		for (i = 0; i < k; i++)
-			bits(&bw, p[i], 8);
+		if (!(bw.pos & 7)) {
+			memcpy(bw.p + bw.pos / 8, p, k);
+			bw.pos += 8 * k;
+		} else {
+			for (i = 0; i < k; i++)
+				bits(&bw, p[i], 8);
+		}
 		pkt[0] = (uint8_t)((k + part) | (ext ? RV_EXTEND : 0));
 		if (!l->synced ||
 		    (l->sync_interval && l->since_sync >= l->sync_interval))

@@ -67,6 +67,10 @@ struct mttfw_config {
 	void *now_ctx;
 	struct mttfw_comp *comps;	/* the component table */
 	unsigned int ncomps;
+	/* NULL: frames without a CRC word; wire_crc16_ccitt (<wire/crc.h>,
+	 * tools/lib/wire/crc.c, in mttfw.mk's sources): every frame this
+	 * instance sends has flag CRC and ends with the CRC word */
+	uint16_t (*crc16)(uint16_t crc, const void *p, size_t n);
 };
 
 /* mttfw_rx()'s result bits */
@@ -134,6 +138,16 @@ unsigned int mttfw_rx(struct mttfw *m, const uint8_t *p, size_t n);
 size_t mttfw_frame(uint8_t *buf, uint32_t target, uint32_t w1, uint32_t comp,
 		   uint32_t trace_id, uint32_t type_info, uint64_t ts,
 		   uint32_t level, const void *payload, const char *hint);
+
+/*
+ * The CRC word when m has a crc16 function: flag CRC set in buf's frame
+ * (len bytes, from mttfw_frame) and the CRC-16/CCITT-FALSE of every byte
+ * before the word appended (Documentation/mtt.rst); buf must have room
+ * for MTT_FRAME_CRC_BYTES (<linux/mtt_frame.h>) more.  The frame's new
+ * length.  For the firmware's own frames (a STOP marker); mtt_trace's,
+ * META frames and replies have it already.
+ */
+size_t mttfw_add_crc(const struct mttfw *m, uint8_t *buf, size_t len);
 
 /* The inline test: one load, one AND, one branch when filtered out. */
 static inline mtt_return_t mtt_trace(const mtt_comp_handle_t h,
