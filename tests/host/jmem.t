@@ -9,7 +9,9 @@
 #   -j1's peak RSS on the same input + (N + 1) x (3 x segment + 8 MiB)
 #
 # whatever the input's size (the bound has no term for it) and however
-# much output a piece makes; and its output is -j1's byte for byte.  A
+# much output a piece makes (pieces made smaller for a format that prints
+# much, cut short at the cap when the output grows later in the file);
+# and its output is -j1's byte for byte.  A
 # fixed amount of work; no timing.  Not built with ASan (it would
 # measure the sanitiser's memory).
 . "$(dirname "$0")/lib.sh"
@@ -70,11 +72,34 @@ check l $R
 check l $R --format=json
 check l $R --packets --nulls
 
-# the cap really cut pieces short, and what followed was still -j1's
+# a format that prints more than 3 bytes a byte (SyS-T JSON, 5): the
+# pieces are made smaller from the first window's rate, so that workers
+# decode them whole (none cut short at the cap)
 "$M" -j$J --stats --syst --format=json "$TMP/s32.stp" 2>"$TMP/e" >/dev/null
 capped=$(sed -n 's/^-j pieces:.* \([0-9]*\) finished in order (output cap)$/\1/p' "$TMP/e")
 echo "# $(grep '^-j pieces' "$TMP/e")"
+tap_is "$capped" 0 "SyS-T JSON at -j$J: smaller pieces, none cut short at the cap"
+
+# output that grows past the first window's rate: 8 MiB of raw STP, then
+# 16 MiB of NULL packets (an ASYNC every 4 KiB) printed with --packets
+# --nulls (36 bytes a byte): pieces are cut short at the cap and finished
+# in order, within the bound, with -j1's output
+{ bytes "ff ff ff ff ff ff ff ff ff ff 0f"; head -c 4085 /dev/zero; } >"$TMP/blk"
+for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
+	cat "$TMP/blk" "$TMP/blk" >"$TMP/blk2" && mv "$TMP/blk2" "$TMP/blk"
+done
+cat "$TMP/r8.stp" "$TMP/blk" >"$TMP/m24.stp"
+r1=$("$TMP/maxrss" "$TMP/o1" "$M" -j1 --packets --nulls "$TMP/m24.stp")
+r2=$("$TMP/maxrss" "$TMP/o2" "$M" -j$J --stats --packets --nulls \
+	"$TMP/m24.stp" 2>"$TMP/e")
+bound=$((r1 + (J + 1) * (3 * R + 8 * MIB)))
+[ "$r2" -le "$bound" ]
+tap_ok $? "growing output: -j$J peak RSS $r2 KiB <= $bound KiB (-j1 $r1 KiB)"
+cmp -s "$TMP/o1" "$TMP/o2"
+tap_ok $? "growing output: -j$J output is -j1's"
+capped=$(sed -n 's/^-j pieces:.* \([0-9]*\) finished in order (output cap)$/\1/p' "$TMP/e")
+echo "# $(grep '^-j pieces' "$TMP/e")"
 [ "${capped:-0}" -gt 0 ]
-tap_ok $? "SyS-T JSON at -j$J: pieces cut short at the output cap ($capped)"
+tap_ok $? "growing output: pieces cut short at the cap ($capped)"
 
 tap_done

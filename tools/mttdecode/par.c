@@ -18,7 +18,9 @@
  * A worker keeps at most OUT_CAP_K times --segment bytes of output: when
  * its piece's output reaches that, it stops there, and the real context
  * decodes the rest of the piece in order (after the worker's output),
- * writing as it goes.  Warm-up output is thrown away as it comes.
+ * writing as it goes.  So that this stays rare, pieces are smaller than
+ * --segment when the first window printed more than OUT_CAP_K bytes a
+ * byte (piece_size()).  Warm-up output is thrown away as it comes.
  * So a stream that does not repeat its state (no ASYNC, VERSION, full
  * timestamps or channel packets within a warm-up; messages open for
  * longer than a warm-up) decodes correctly, only not in parallel.
@@ -99,6 +101,24 @@ uint64_t par_segment(const struct app *a)
 	if (a->o.segment)
 		return a->o.segment;
 	return a->o.syst ? SEGMENT_SYST : SEGMENT;
+}
+
+/*
+ * The size of the pieces: seg, or smaller when the first off bytes (the
+ * first window, decoded before par_decode()) printed more than
+ * OUT_CAP_K bytes a byte: then a piece is cut so that 9/8 of its output
+ * at that rate fits its cap of OUT_CAP_K x seg, and the workers decode
+ * whole pieces (4096 bytes at least)
+ */
+static uint64_t piece_size(const struct app *a, uint64_t seg, uint64_t off)
+{
+	uint64_t out = a->out.written + a->out.len, s;
+
+	if (!off || out <= OUT_CAP_K * off)
+		return seg;
+	s = seg * OUT_CAP_K * 8 * off / (9 * out);
+	s -= s % 4096;
+	return s < 4096 ? 4096 : s;
 }
 
 /* ---- contexts ---- */
@@ -472,6 +492,7 @@ int par_decode(struct app *a, int fd, uint64_t off, uint64_t size)
 	pl.seg = par_segment(a);
 	pl.warm = a->o.syst ? WARM_SYST : WARM;
 	pl.cap = (size_t)(OUT_CAP_K * pl.seg);
+	pl.seg = piece_size(a, pl.seg, off);
 	pl.n = (size - off + pl.seg - 1) / pl.seg;
 	pl.window = jobs + 1;
 	pl.next = 1;
