@@ -22,6 +22,8 @@ struct best {
 };
 #define BEST_INIT { 1e9, 1e9 }
 void keep_best(struct best *b, double cpu, double wall);
+/* the median of v[0..n) (sorts v) */
+double median(double *v, int n);
 /* "<name> N MB/s (wall clock N MB/s)" for len bytes */
 void print_rate(const char *name, size_t len, const struct best *b);
 

@@ -66,19 +66,6 @@ static const struct kind kinds[] = {
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 
-static int cmp_d(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), cmp_d);
-	return v[n / 2];
-}
-
 /* bytes of output per byte of input, on the first 32 MiB of path */
 static double expansion(const char *exe, const char *path,
 			const char *const *args, const char *dir)
