@@ -2,10 +2,12 @@
 /*
  * par.c - mttdecode -j on a big capture (MIB MiB, 1024 by default) of
  * each input kind, written into DIR and deleted after: wall clock, CPU
- * time and peak RSS of -j1, -j2 at the default --segment S and -j2 at
- * S/4 (median of 3 rounds, alternating), the speed-up, and a cost model
- * fitted from those runs' CPU times that predicts the wall clock at N
- * cores (1, 2 and 64 printed; 1 and 2 against the measured figures).
+ * time and peak RSS of -j1, -j2 at the default --segment S, at S/4 and
+ * at S/2 (median of 3 rounds, alternating), the speed-up, and a cost
+ * model fitted from the CPU times of -j1, -j2 at S and at S/4 that gives
+ * the wall clock at N cores (1, 2 and 64 printed; 1 and 2 beside the
+ * measured figures) and the CPU time of -j2 at S/2 (beside the measured:
+ * a run the fit did not see).
  *
  * The model (performance.rst, "Every core"), for an input of L bytes cut
  * into P pieces of S bytes after a first window of F bytes, warm-ups of
@@ -159,7 +161,7 @@ static double piece(double s, double e)
 	return p < 4096 ? 4096 : p;
 }
 
-/* T(N) of the model above */
+/* T(N) of the model above (S at least 4 MiB: F is 4 MiB) */
 static double model_t(double n, double len, double s, double w, double c,
 		      double g, double m, double h)
 {
@@ -172,41 +174,50 @@ static double model_t(double n, double len, double s, double w, double c,
 	return FIRST * c + (all > chain ? all : chain);
 }
 
+/* CPU of -j2 at --segment seg (pieces of s) by the model */
+static double model_cpu(double len, double seg, double s, double w,
+			double c, double g, double m)
+{
+	double f = seg < FIRST ? seg : FIRST;	/* the first window */
+
+	return f * c + (len - f) / s * ((s + w) * g + m);
+}
+
 static int kind_part(const char *exe, const char *path, double len,
 		     const struct kind *k, const char *dir)
 {
-	double seg = k->syst ? SEG_SYST : SEG, s1 = seg, s2 = seg / 4, f2;
+	/* -j1; -j2 at S, S/4 (the fit) and S/2 (held out) */
+	static const double div[4] = { 1, 1, 4, 2 };
+	double seg = k->syst ? SEG_SYST : SEG;
 	double w = k->syst ? WARM_SYST : WARM;
-	char seg2[40];
-	struct runs r[3];
-	double wall[3], cpu[3], c, y1, y2, g, m, h, e;
+	double wall[4], cpu[4], s[4], f[4], c, y1, y2, g, m, h, e;
+	char arg[4][40];
+	struct runs r[4];
 	int i, round;
 
 	memset(r, 0, sizeof(r));
-	snprintf(seg2, sizeof(seg2), "--segment=%.0f", seg / 4);
+	for (i = 1; i < 4; i++)
+		snprintf(arg[i], sizeof(arg[i]), "--segment=%.0f", seg / div[i]);
 	for (round = 0; round < ROUNDS; round++)
-		if (one(exe, path, k, "-j1", NULL, &r[0], round) ||
-		    one(exe, path, k, "-j2", NULL, &r[1], round) ||
-		    one(exe, path, k, "-j2", seg2, &r[2], round))
-			return -1;
-	for (i = 0; i < 3; i++) {
+		for (i = 0; i < 4; i++)
+			if (one(exe, path, k, i ? "-j2" : "-j1", i ? arg[i] : NULL,
+				&r[i], round))
+				return -1;
+	e = k->quiet ? 0 : expansion(exe, path, k->args, dir);
+	for (i = 0; i < 4; i++) {
 		wall[i] = median(r[i].wall, ROUNDS);
 		cpu[i] = median(r[i].cpu, ROUNDS);
+		/* the pieces as mttdecode cuts them; the first window */
+		s[i] = e > CAP_K ? piece(seg / div[i], e) : seg / div[i];
+		f[i] = seg / div[i] < FIRST ? seg / div[i] : FIRST;
 	}
-	e = k->quiet ? 0 : expansion(exe, path, k->args, dir);
-	if (e > CAP_K) {	/* smaller pieces, as mttdecode cuts them */
-		s1 = piece(s1, e);
-		s2 = piece(s2, e);
-	}
-	h = e * s1 > CAP_K * seg ? CAP_K * seg / (e * s1) : 1;
+	h = e * s[1] > CAP_K * seg ? CAP_K * seg / (e * s[1]) : 1;
 	/* per piece CPU at -j2, the first window's taken off */
 	c = cpu[0] / len;
-	y1 = (cpu[1] - FIRST * c) / ((len - FIRST) / s1);
-	/* -j2 at S/4: a first window of S/4 when that is below 4 MiB */
-	f2 = seg / 4 < FIRST ? seg / 4 : FIRST;
-	y2 = (cpu[2] - f2 * c) / ((len - f2) / s2);
-	g = (y1 - y2) / (s1 - s2);
-	m = y1 - (s1 + w) * g;
+	y1 = (cpu[1] - f[1] * c) / ((len - f[1]) / s[1]);
+	y2 = (cpu[2] - f[2] * c) / ((len - f[2]) / s[2]);
+	g = (y1 - y2) / (s[1] - s[2]);
+	m = y1 - (s[1] + w) * g;
 	if (m < 0)
 		m = 0;	/* within the noise: no fixed cost seen */
 	printf("  %-20s -j1 %6.2f s (CPU %5.2f) %6ld KiB | -j2 %6.2f s "
@@ -216,13 +227,18 @@ static int kind_part(const char *exe, const char *path, double len,
 	       r[2].rss);
 	printf("  %-20s model: c %.3f ns/B, g %.3f ns/B (x%.2f), m %.2f ms "
 	       "a piece, out %.2f B/B, pieces %.2f MiB, h %.2f\n", "",
-	       c * 1e9, g * 1e9, g / c, m * 1e3, e, s1 / MIB, h);
-	printf("  %-20s wall (model from CPU times) -j1 predicted %6.2f s measured %6.2f s; -j2 "
-	       "predicted %6.2f s measured %6.2f s; 64 cores %6.3f s: x%.1f\n",
-	       "", model_t(1, len, s1, w, c, g, m, h), wall[0],
-	       model_t(2, len, s1, w, c, g, m, h), wall[1],
-	       model_t(64, len, s1, w, c, g, m, h),
-	       len * c / model_t(64, len, s1, w, c, g, m, h));
+	       c * 1e9, g * 1e9, g / c, m * 1e3, e, s[1] / MIB, h);
+	printf("  %-20s held out, -j2 at S/2: CPU predicted %5.2f s, "
+	       "measured %5.2f s (wall %5.2f s, %ld KiB)\n", "",
+	       model_cpu(len, seg / 2, s[3], w, c, g, m), cpu[3], wall[3],
+	       r[3].rss);
+	printf("  %-20s wall (model from CPU times) -j1 predicted %6.2f s "
+	       "measured %6.2f s; -j2 predicted %6.2f s measured %6.2f s; "
+	       "64 cores %6.3f s: x%.1f\n", "",
+	       model_t(1, len, s[1], w, c, g, m, h), wall[0],
+	       model_t(2, len, s[1], w, c, g, m, h), wall[1],
+	       model_t(64, len, s[1], w, c, g, m, h),
+	       len * c / model_t(64, len, s[1], w, c, g, m, h));
 	return 0;
 }
 
@@ -260,8 +276,9 @@ int par_bench(const char *exe, const char *dir, size_t mib)
 	}
 	printf("\nmttdecode -j on %.0f MB of raw STP and %.0f MB of SyS-T over "
 	       "STP, %ld CPUs online: median of %d alternating rounds of -j1, "
-	       "-j2 (--segment S: 4 MiB raw, 8 MiB SyS-T) and -j2 at S/4; "
-	       "speed-up xN of wall clock, peak RSS\n", len[0] / 1e6,
+	       "-j2 (--segment S: 4 MiB raw, 8 MiB SyS-T), -j2 at S/4 and at "
+	       "S/2 (held out of the fit); speed-up xN of wall clock, peak "
+	       "RSS\n", len[0] / 1e6,
 	       len[1] / 1e6, sysconf(_SC_NPROCESSORS_ONLN), ROUNDS);
 	for (i = 0; i < NKINDS && !r; i++) {
 		double la[1] = { -1 };
