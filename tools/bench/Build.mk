@@ -13,7 +13,14 @@ SYSTPRINT := $(abspath $(B))/bench-systprint/build/systprint
 
 bench: $(B)/bench $(B)/bench-libmtt $(B)/mttdecode bench-printer
 	$(B)/bench $(B)/mttdecode
+	$(B)/bench --par $(B)/mttdecode $(B) $(BENCH_PAR_MIB)
 	$(B)/bench-libmtt
+
+# mttdecode -j alone: BENCH_PAR_MIB (1024) of raw STP and of SyS-T over
+# STP, written into $(B)/ and deleted after
+BENCH_PAR_MIB ?= 1024
+bench-par: $(B)/bench $(B)/mttdecode
+	$(B)/bench --par $(B)/mttdecode $(B) $(BENCH_PAR_MIB)
 
 # the printer comparison alone (skipped when the peer's sources are not
 # there); BENCH_PRINTER_MB of hex lines (32)

@@ -179,6 +179,8 @@ struct app {
 	struct mttd_rv_counts rv_tot;	/* riscv-encap: other packets */
 	uint64_t par_pieces[2];	/* -j: pieces used as decoded in parallel,
 				 * pieces decoded again in order */
+	uint64_t par_capped;	/* -j: pieces used whose output reached the
+				 * cap, the rest decoded in order */
 	struct mttd_coll *coll;
 	struct mttd_policy *policy;
 	struct mttd_ftrace *ftrace;

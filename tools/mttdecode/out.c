@@ -17,6 +17,7 @@ void out_init(struct out *o, int fd)
 	o->fd = fd;
 	o->err = 0;
 	o->len = 0;
+	o->written = 0;
 	o->buf = o->own;
 }
 
@@ -100,6 +101,7 @@ static void write_all(struct out *o, const char *p, size_t n)
 		}
 		done += (size_t)r;
 	}
+	o->written += done;
 }
 
 int out_flush(struct out *o)

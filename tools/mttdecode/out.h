@@ -20,6 +20,7 @@ struct out {
 	char *mem;	/* fd < 0: everything flushed so far */
 	size_t mem_len;
 	size_t mem_cap;
+	uint64_t written;	/* bytes written to fd so far */
 	char own[OUT_BUF];
 };
 

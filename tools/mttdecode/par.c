@@ -15,12 +15,21 @@
  * k from, the worker's output is the single-threaded output and its
  * decoders go on as the real ones.  Otherwise the worker's piece is
  * thrown away and the real context decodes the piece itself, in order.
+ * A worker keeps at most OUT_CAP_K times --segment bytes of output: when
+ * its piece's output reaches that, it stops there, and the real context
+ * decodes the rest of the piece in order (after the worker's output),
+ * writing as it goes.  So that this stays rare, pieces are smaller than
+ * --segment when the first window printed more than OUT_CAP_K bytes a
+ * byte (piece_size()).  Warm-up output is thrown away as it comes.
  * So a stream that does not repeat its state (no ASYNC, VERSION, full
  * timestamps or channel packets within a warm-up; messages open for
  * longer than a warm-up) decodes correctly, only not in parallel.
  *
- * At most jobs + 1 pieces are in flight: memory does not grow with the
- * file.  Counters (--stats) are added up piece by piece.
+ * At most jobs + 1 pieces are in flight, each holding at most its cap of
+ * output (plus what one FEED_STEP of input prints): peak memory is
+ * bounded by jobs and --segment, whatever the file's size and the
+ * output's (performance.rst, "Memory").  Counters (--stats) are added up
+ * piece by piece.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -40,9 +49,12 @@
 #define SEGMENT (4u << 20)	/* default --segment */
 #define SEGMENT_SYST (8u << 20)
 #define MAP_STEP (4u << 20)	/* bytes mapped at a time */
+#define FEED_STEP (32u << 10)	/* bytes fed between output checks */
+#define OUT_CAP_K 3u		/* a piece's output cap: this x --segment */
 
 struct piece {
 	uint64_t start, end;	/* the output range */
+	uint64_t stop;		/* the worker decoded [start, stop) */
 	struct app *w;		/* its decoders */
 	struct mttd__blob state;	/* w's state at start */
 	struct mttd_stp_stats st0;	/* w's counters at start */
@@ -59,6 +71,7 @@ struct pool {
 	int fd;
 	uint64_t off, size, seg;
 	uint64_t warm;		/* warm-up bytes */
+	size_t cap;		/* a worker's output cap per piece */
 	uint64_t n;		/* pieces; piece 0 is the main thread's */
 	unsigned int window;	/* pieces in flight */
 	struct piece *p;	/* window slots: piece k in p[k % window] */
@@ -90,22 +103,48 @@ uint64_t par_segment(const struct app *a)
 	return a->o.syst ? SEGMENT_SYST : SEGMENT;
 }
 
+/*
+ * The size of the pieces: seg, or smaller when the first off bytes (the
+ * first window, decoded before par_decode()) printed more than
+ * OUT_CAP_K bytes a byte: then a piece is cut so that 9/8 of its output
+ * at that rate fits its cap of OUT_CAP_K x seg, and the workers decode
+ * whole pieces (4096 bytes at least)
+ */
+static uint64_t piece_size(const struct app *a, uint64_t seg, uint64_t off)
+{
+	uint64_t out = a->out.written + a->out.len, s;
+
+	if (!off || out <= OUT_CAP_K * off)
+		return seg;
+	s = seg * OUT_CAP_K * 8 * off / (9 * out);
+	s -= s % 4096;
+	return s < 4096 ? 4096 : s;
+}
+
 /* ---- contexts ---- */
 
-/* w's output buffer back to the pool (pl may be NULL) */
+/* w's output buffer back to the pool (freed when the pool is full or pl
+ * is NULL); w's output goes to its own OUT_BUF bytes from here on */
 static void give_buf(struct pool *pl, struct app *w)
 {
-	if (!pl || !w->out.mem)
+	if (!w->out.mem)
 		return;
-	pthread_mutex_lock(&pl->mu);
-	if (pl->nspare < 2 * pl->window &&
+	if (pl)
+		pthread_mutex_lock(&pl->mu);
+	if (pl && pl->nspare < pl->window &&
 	    pl->nspare < sizeof(pl->spare) / sizeof(pl->spare[0])) {
 		pl->spare[pl->nspare].p = w->out.mem;
 		pl->spare[pl->nspare++].cap = w->out.mem_cap;
-		w->out.mem = NULL;
-		w->out.mem_cap = 0;
+	} else {
+		free(w->out.mem);
 	}
-	pthread_mutex_unlock(&pl->mu);
+	if (pl)
+		pthread_mutex_unlock(&pl->mu);
+	w->out.mem = NULL;
+	w->out.mem_cap = 0;
+	w->out.mem_len = 0;
+	w->out.len = 0;
+	w->out.buf = w->out.own;
 }
 
 static void take_buf(struct pool *pl, struct app *w)
@@ -225,26 +264,56 @@ static void par_state(const struct app *c, struct mttd__blob *b)
 
 /* ---- reading ---- */
 
-/* feed bytes [from, to) of the file to c's STP decoder; 0 or -1 */
-static int feed_range(struct app *c, int fd, uint64_t from, uint64_t to)
+/* what to do with c's output after each FEED_STEP of input */
+enum sink { KEEP, DROP, EMIT };
+
+static void emit(struct app *a, struct app *c);
+
+/*
+ * Feed bytes [from, to) of the file to c's STP decoder, FEED_STEP at a
+ * time; after each step c's output is kept (KEEP: until it reaches cap
+ * bytes, where feeding stops), thrown away (DROP) or written out through
+ * a's (EMIT).  *at is where feeding stopped; 0 or -1.
+ */
+static int feed_range(struct app *c, int fd, uint64_t from, uint64_t to,
+		      enum sink how, struct app *a, size_t cap, uint64_t *at)
 {
 	long page = sysconf(_SC_PAGESIZE);
+	int ret = 0;
 
-	while (from < to) {
-		uint64_t at = from - from % (uint64_t)page;
+	while (from < to && !ret) {
+		uint64_t start = from - from % (uint64_t)page;
 		uint64_t end = to - from > MAP_STEP ? from + MAP_STEP : to;
-		size_t n = (size_t)(end - at);
+		size_t n = (size_t)(end - start);
 		uint8_t *p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd,
-				  (off_t)at);
+				  (off_t)start);
 
-		if (p == MAP_FAILED)
-			return -1;
+		if (p == MAP_FAILED) {
+			ret = -1;
+			break;
+		}
 		madvise(p, n, MADV_SEQUENTIAL | MADV_WILLNEED);
-		mttd_stp_feed(c->stp, p + (from - at), (size_t)(end - from));
+		while (from < end) {
+			size_t k = end - from > FEED_STEP ? FEED_STEP :
+				   (size_t)(end - from);
+
+			mttd_stp_feed(c->stp, p + (from - start), k);
+			from += k;
+			out_flush(&c->out);
+			if (how == DROP) {
+				out_mem_clear(&c->out);
+			} else if (how == EMIT) {
+				emit(a, c);
+			} else if (c->out.mem_len >= cap) {
+				ret = from < to;	/* full: stop here */
+				break;
+			}
+		}
 		munmap(p, n);
-		from = end;
 	}
-	return 0;
+	if (at)
+		*at = from;
+	return ret < 0 ? -1 : 0;
 }
 
 /* ---- counters ---- */
@@ -285,19 +354,18 @@ static void decode_piece(struct pool *pl, struct piece *pc)
 	pc->w = w;
 	if (w)
 		take_buf(pl, w);
-	if (!w || feed_range(w, pl->fd, pc->start - warm, pc->start)) {
+	if (!w || feed_range(w, pl->fd, pc->start - warm, pc->start, DROP,
+			     NULL, 0, NULL)) {
 		pc->err = 1;
 		return;
 	}
-	out_flush(&w->out);
-	out_mem_clear(&w->out);	/* the warm-up's output */
 	par_state(w, &pc->state);
 	pc->st0 = *mttd_stp_stats(w->stp);
 	pc->ms0 = *mttd_msg_stats(w->msg);
 	pc->ys0 = *mttd_syst_stats(w->syst);
-	if (feed_range(w, pl->fd, pc->start, pc->end))
+	if (feed_range(w, pl->fd, pc->start, pc->end, KEEP, NULL, pl->cap,
+		       &pc->stop))
 		pc->err = 1;
-	out_flush(&w->out);
 }
 
 static void *worker(void *arg)
@@ -342,6 +410,19 @@ static void emit(struct app *a, struct app *c)
 	out_mem_clear(&c->out);
 	if (c->out.err && !a->out.err)
 		a->out.err = c->out.err;
+}
+
+/*
+ * r, a worker's context, becomes the real one: its output so far goes out
+ * through a's, then it writes straight to a's file descriptor (a's
+ * buffer emptied first, so the order holds), holding no output buffer
+ */
+static void to_fd(struct pool *pl, struct app *a, struct app *r)
+{
+	emit(a, r);
+	out_flush(&a->out);
+	give_buf(pl, r);
+	r->out.fd = a->out.fd;
 }
 
 /* the real context r (counters at r0) is done with: count it, free it */
@@ -410,6 +491,8 @@ int par_decode(struct app *a, int fd, uint64_t off, uint64_t size)
 
 	pl.seg = par_segment(a);
 	pl.warm = a->o.syst ? WARM_SYST : WARM;
+	pl.cap = (size_t)(OUT_CAP_K * pl.seg);
+	pl.seg = piece_size(a, pl.seg, off);
 	pl.n = (size - off + pl.seg - 1) / pl.seg;
 	pl.window = jobs + 1;
 	pl.next = 1;
@@ -451,12 +534,18 @@ int par_decode(struct app *a, int fd, uint64_t off, uint64_t size)
 			retire(&pl, a, r, &r0);
 			r = pc->w;
 			r0 = *pc;
-			emit(a, r);
+			to_fd(&pl, a, r);
+			/* cut short at the cap: the rest, in order */
+			if (pc->stop < end) {
+				a->par_capped++;
+				if (feed_range(r, fd, pc->stop, end, EMIT, a, 0,
+					       NULL))
+					ret = 1;
+			}
 		} else {
 			free_ctx(&pl, pc->w);
-			if (feed_range(r, fd, start, end))
+			if (feed_range(r, fd, start, end, EMIT, a, 0, NULL))
 				ret = 1;
-			emit(a, r);
 		}
 		a->bytes += end - start;
 		mttd__blob_free(&pc->state);

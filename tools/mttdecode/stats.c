@@ -72,9 +72,11 @@ void print_stats(const struct app *a)
 			(unsigned long long)a->rv_tot.alignment);
 	if (a->par_pieces[0] || a->par_pieces[1])
 		fprintf(stderr, "-j pieces:       %llu decoded in parallel, "
-			"%llu again in order\n",
+			"%llu again in order, %llu finished in order (output "
+			"cap)\n",
 			(unsigned long long)a->par_pieces[0],
-			(unsigned long long)a->par_pieces[1]);
+			(unsigned long long)a->par_pieces[1],
+			(unsigned long long)a->par_capped);
 	if (a->had_msc || a->had_cs)
 		frame_stats(a);
 	if (a->o.syst || a->had_stream || a->had_text)

@@ -23,7 +23,12 @@
  * count against them (it still shows in caches and frequency: repeat
  * runs and look at the best).
  *
+ *  6. (--par) mttdecode -j on a capture of 1 GiB of each kind, with a
+ *     cost model that predicts 64 cores (par.c).
+ *
  * usage: bench [PATH-TO-mttdecode] [MIB]
+ *        bench --par PATH-TO-mttdecode DIR [MIB]  (6. only; the captures
+ *                                                 in DIR, deleted after)
  *        bench --write FILE [MIB]       (only write the STP stream)
  *        bench --write-syst FILE [MIB]  (only write the SyS-T stream)
  */
@@ -414,6 +419,9 @@ int main(int argc, char **argv)
 	size_t mib = argc > 2 + (wr || wrs) ?
 		     strtoul(argv[2 + (wr || wrs)], NULL, 0) : 256;
 
+	if (argc > 3 && !strcmp(argv[1], "--par"))
+		return par_bench(argv[2], argv[3], argc > 4 ?
+				 strtoul(argv[4], NULL, 0) : 1024) ? 1 : 0;
 	if (wr || wrs) {
 		struct stpenc e;
 		int r;

@@ -22,6 +22,8 @@ struct best {
 };
 #define BEST_INIT { 1e9, 1e9 }
 void keep_best(struct best *b, double cpu, double wall);
+/* the median of v[0..n) (sorts v) */
+double median(double *v, int n);
 /* "<name> N MB/s (wall clock N MB/s)" for len bytes */
 void print_rate(const char *name, size_t len, const struct best *b);
 
@@ -40,5 +42,8 @@ void sync_block(struct stpenc *e);
 uint64_t build_syst(struct stpenc *e, size_t bytes);
 /* collateral for the catalog messages of build_syst, written to path */
 int write_collateral(char path[32]);
+
+/* par.c: mttdecode -j on captures of mib MiB written into dir */
+int par_bench(const char *exe, const char *dir, size_t mib);
 
 #endif

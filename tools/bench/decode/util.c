@@ -59,6 +59,19 @@ void keep_best(struct best *b, double cpu, double wall)
 		b->wall = wall;
 }
 
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof(*v), cmp_d);
+	return v[n / 2];
+}
+
 void print_rate(const char *name, size_t len, const struct best *b)
 {
 	printf("%s%7.0f MB/s  (wall clock %5.0f MB/s)", name,

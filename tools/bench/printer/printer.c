@@ -220,19 +220,6 @@ static int write_file(const char *path, const struct systenc *e)
 	return fclose(f) || r ? -1 : 0;
 }
 
-static int cmp(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-static double median(double *v, int n)
-{
-	qsort(v, (size_t)n, sizeof(*v), cmp);
-	return v[n / 2];
-}
-
 /* PAIRS alternating runs of the printer and mttdecode; the ratios */
 static int pairs(const char *name, const char *mttd, const char *const *ma,
 		 const char *prn, const char *const *pa, const char *file,
