@@ -13,6 +13,8 @@
 #   make fuzz       longer libFuzzer runs of the decoder
 #   make install    install modules (with depmod) and tools; DESTDIR=DIR stages
 #                   both under DIR and touches nothing outside it
+#   make arm64      cross-build the modules for Debian's arm64 kernel into
+#                   build/arm64/ (make armhf: its armmp kernel, build/armhf/)
 #
 # KDIR selects the kernel build tree (default: scripts/kdir.sh).
 
@@ -28,7 +30,7 @@ export KDIR
 .PHONY: fuzz
 .PHONY: all modules tools tests deps check check-all check-files check-host check-firmware check-debian check-debug \
 	check-rt check-k612 check-k612rt demo demo-firmware bench install modules_install tools_install clean sparse \
-	checkpatch
+	checkpatch arm64 armhf
 
 all: modules tools
 
@@ -39,6 +41,12 @@ modules:
 
 tools:
 	$(MAKE) -C tools
+
+# Cross-builds for Debian's Arm kernels, in copies of the sources
+# (build/arm64, build/armhf), with headers fetched into /var/cache/stm-ci
+# (scripts/cross-build.sh, Documentation/kernels.rst).
+arm64 armhf:
+	$(CURDIR)/scripts/cross-build.sh $@
 
 # Guest programs and the test-only modules (tests/kmod; never installed).
 tests: modules tools
