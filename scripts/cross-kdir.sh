@@ -16,6 +16,12 @@
 #   cross-kdir.sh arm64     Debian's arm64 6.1 (linux-headers-arm64)
 #   cross-kdir.sh armhf     Debian's armmp 6.1 (linux-headers-armmp)
 #   cross-kdir.sh --cross ARCH   print the CROSS_COMPILE prefix only
+#   cross-kdir.sh --libs ARCH    the tools' libraries instead: the ARCH
+#                           -dev packages of install-deps.sh's tools set
+#                           (expat, libelf with zlib, libconfig, libudev)
+#                           and their shared libraries, unpacked the same
+#                           way into $STM_CACHE/cross-ARCH-libs-KEY; prints
+#                           that directory (usr/include, usr/lib/TRIPLET)
 #
 # The ABI is the one of the newest headers the host's sources offer,
 # the same as linux-headers-amd64's.  Cached in
@@ -42,6 +48,11 @@ usage() {
 if [ "${1:-}" = --cross ]; then
 	cross_of "${2:-}" || usage
 	exit 0
+fi
+libs=
+if [ "${1:-}" = --libs ]; then
+	libs=1
+	shift
 fi
 arch=${1:-}
 case $arch in
@@ -82,6 +93,44 @@ if [ -n "${STM_CROSS_REFRESH:-}" ] ||
 	done
 fi
 
+# unpack TREE PKG...: download the packages, unpack them into TREE (made
+# anew through TREE.tmp)
+unpack() {
+	local t=$1 d
+	shift
+	rm -rf "$t" "$t.tmp"
+	mkdir -p "$t.tmp/deb"
+	echo "cross-kdir: fetching $*" >&2
+	(cd "$t.tmp/deb" && "${APT[@]}" download "$@") >"$t.tmp/download.log" 2>&1 ||
+		{ tail -n 20 "$t.tmp/download.log" >&2; exit 1; }
+	for d in "$t.tmp"/deb/*.deb; do
+		dpkg-deb -x "$d" "$t.tmp"
+	done
+	rm -rf "$t.tmp/deb"
+	# absolute links (libz.so -> /lib/...): into the tree instead
+	find "$t.tmp" -type l -lname '/*' | while read -r d; do
+		ln -sfn "$t$(readlink "$d")" "$d"
+	done
+}
+
+if [ -n "$libs" ]; then
+	pkgs=(libexpat1-dev libexpat1 libelf-dev libelf1 zlib1g-dev zlib1g
+		libconfig-dev libconfig9 libudev-dev libudev1)
+	# keyed by the packages' versions: new ones, a new tree
+	key=$("${APT[@]}" download --print-uris "${pkgs[@]}" 2>/dev/null |
+		awk '{print $2}' | sort | sha256sum | cut -c1-16)
+	tree=$cache/cross-$arch-libs-$key
+	if [ ! -e "$tree/.stm-done" ]; then
+		unpack "$tree" "${pkgs[@]}"
+		touch "$tree.tmp/.stm-done"
+		mv "$tree.tmp" "$tree"
+		find "$cache" -mindepth 1 -maxdepth 1 -name "cross-$arch-libs-*" \
+			! -name "${tree##*/}" -exec rm -rf {} +
+	fi
+	echo "$tree"
+	exit 0
+fi
+
 # dep_of PKG REGEX: the first dependency of PKG matching REGEX
 dep_of() {
 	apt-cache -o "APT::Architecture=$arch" -o "APT::Architectures=$arch" \
@@ -107,15 +156,7 @@ if [ ! -d "/usr/lib/$kbuild/scripts" ]; then
 	exit 1
 fi
 
-rm -rf "$tree" "$tree.tmp"
-mkdir -p "$tree.tmp/deb"
-echo "cross-kdir: fetching $flavour and $common" >&2
-(cd "$tree.tmp/deb" && "${APT[@]}" download "$flavour" "$common") >"$tree.tmp/download.log" 2>&1 ||
-	{ tail -n 20 "$tree.tmp/download.log" >&2; exit 1; }
-for d in "$tree.tmp"/deb/*.deb; do
-	dpkg-deb -x "$d" "$tree.tmp"
-done
-rm -rf "$tree.tmp/deb"
+unpack "$tree" "$flavour" "$common"
 # the cached -common, not the host's /usr/src one
 sed -i "s|^include /usr/src/$common/|include $tree/usr/src/$common/|" \
 	"$tree.tmp/usr/src/$flavour/Makefile"

@@ -37,7 +37,8 @@ all_pkgs=(
 	chromium linux-perf python3-docutils
 	gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc
-	gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf
+	gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf
+	qemu-user
 )
 
 list=
