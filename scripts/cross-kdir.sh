@@ -41,7 +41,7 @@ cross_of() {
 }
 
 usage() {
-	echo "usage: cross-kdir.sh [--cross] arm64|armhf" >&2
+	echo "usage: cross-kdir.sh [--cross|--libs] arm64|armhf" >&2
 	exit 2
 }
 
@@ -167,5 +167,5 @@ touch "$tree.tmp/.stm-done"
 mv "$tree.tmp" "$tree"
 # trees of older ABIs of this architecture: drop them
 find "$cache" -mindepth 1 -maxdepth 1 -name "cross-$arch-*" ! -name "${tree##*/}" \
-	-exec rm -rf {} +
+	! -name "cross-$arch-libs-*" -exec rm -rf {} +
 echo "$kdir"
