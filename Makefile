@@ -14,6 +14,9 @@
 #   make fuzz       longer libFuzzer runs of the decoder
 #   make install    install modules (with depmod) and tools; DESTDIR=DIR stages
 #                   both under DIR and touches nothing outside it
+#   make arm64      cross-build the modules for Debian's arm64 kernel into
+#                   build/arm64/, the tools into tools/build/arm64/
+#                   (make armhf: the modules for its armmp kernel, build/armhf/)
 #
 # KDIR selects the kernel build tree (default: scripts/kdir.sh).
 
@@ -29,7 +32,7 @@ export KDIR
 .PHONY: fuzz
 .PHONY: all modules tools tests deps check check-all check-files check-host check-firmware check-debian check-debug \
 	check-rt check-k612 check-k612rt demo demo-firmware bench bench-firmware install modules_install tools_install clean sparse \
-	checkpatch
+	checkpatch arm64 armhf
 
 all: modules tools
 
@@ -40,6 +43,14 @@ modules:
 
 tools:
 	$(MAKE) -C tools
+
+# Cross-builds for Debian's Arm kernels, in copies of the sources
+# (build/arm64, build/armhf), with headers fetched into /var/cache/stm-ci
+# (scripts/cross-build.sh, Documentation/kernels.rst); the arm64 tools
+# against Debian's arm64 libraries, fetched the same way.
+arm64 armhf:
+	$(CURDIR)/scripts/cross-build.sh $@
+	$(if $(filter arm64,$@),$(CURDIR)/scripts/cross-build.sh --tools $@)
 
 # Guest programs and the test-only modules (tests/kmod; never installed).
 tests: modules tools

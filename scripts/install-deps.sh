@@ -7,7 +7,9 @@
 #           mttcontrol, mttprofile and their libraries)
 #   build   make && make install on a target: the tools and the modules
 #   all     make deps: also the tests, the VM lanes, the firmware lane
-#           (cross compilers, QEMU for the boards), make demo, make bench
+#           (cross compilers, QEMU for the boards), make demo, make bench,
+#           make arm64 and make armhf (the Arm kernels' compilers; their
+#           headers are fetched by scripts/cross-kdir.sh, not installed)
 #
 #   install-deps.sh [tools|build|all]   install what is missing (default all)
 #   install-deps.sh --list [SET]        print the set, one package a line
@@ -36,6 +38,8 @@ all_pkgs=(
 	gcc-arm-none-eabi libnewlib-arm-none-eabi qemu-system-arm
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc
 	gdb-multiarch
+	gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf
+	qemu-user
 )
 
 list=

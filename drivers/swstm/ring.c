@@ -10,7 +10,8 @@
  * tail, the next position to consume, always the first slot of a
  * record.  Each holds a position shifted left by SWSTM_LOST_BITS and, in
  * the low bits, a count of lost packets saturated at SWSTM_LOST_MAX.
- * Positions count up forever, modulo 2^(BITS_PER_LONG - SWSTM_LOST_BITS):
+ * Both are 64-bit words (swstm_word_t, on a 32-bit kernel too, see
+ * swstm.h): positions count up forever, modulo 2^(64 - SWSTM_LOST_BITS),
  * always compare them with swstm_pos_diff().  Position p lives in slot
  * p & mask.  Each slot has a word in @seq, apart from the slot's bytes:
  * once the record starting at p is committed, seq[p & mask] holds
@@ -105,15 +106,15 @@ int swstm_ring_init(struct swstm_ring *ring, size_t bytes)
 	}
 	/* not committed: a position below the slot's first one */
 	for (i = 0; i < n; i++)
-		ring->seq[i] = i << SWSTM_LOST_BITS;
+		swstm_seq_init(&ring->seq[i], (swstm_word_t)i << SWSTM_LOST_BITS);
 	ring->mask = n - 1;
 	/* a record takes at most a quarter of the ring */
 	ring->stream_max = min_t(size_t, SWSTM_STREAM_MAX,
 				 bytes / 4 - sizeof(struct swstm_rec));
 	ring->overwrite = false;
 	atomic_long_set(&ring->drops, 0);
-	atomic_long_set(&ring->head, 0);
-	atomic_long_set(&ring->tail, 0);
+	swstm_aw_set(&ring->head, 0);
+	swstm_aw_set(&ring->tail, 0);
 	return 0;
 }
 
@@ -128,26 +129,26 @@ void swstm_ring_free(struct swstm_ring *ring)
 	ring->data = NULL;
 }
 
-/* Difference a - b of two positions (they wrap before unsigned long). */
-static inline long swstm_pos_diff(unsigned long a, unsigned long b)
+/* Difference a - b of two positions (they wrap before a ring word). */
+static inline swstm_sword_t swstm_pos_diff(swstm_word_t a, swstm_word_t b)
 {
-	return (long)((a - b) << SWSTM_LOST_BITS) >> SWSTM_LOST_BITS;
+	return (swstm_sword_t)((a - b) << SWSTM_LOST_BITS) >> SWSTM_LOST_BITS;
 }
 
 /* position of a head, tail or seq word */
-static inline unsigned long swstm_word_pos(unsigned long word)
+static inline swstm_word_t swstm_word_pos(swstm_word_t word)
 {
 	return word >> SWSTM_LOST_BITS;
 }
 
 /* lost count of a head, tail or seq word */
-static inline unsigned long swstm_word_lost(unsigned long word)
+static inline unsigned long swstm_word_lost(swstm_word_t word)
 {
 	return word & SWSTM_LOST_MAX;
 }
 
 /* a head or tail word: position @pos with @lost packets lost (saturated) */
-static inline unsigned long swstm_word(unsigned long pos, unsigned long lost)
+static inline swstm_word_t swstm_word(swstm_word_t pos, unsigned long lost)
 {
 	return pos << SWSTM_LOST_BITS | min_t(unsigned long, lost, SWSTM_LOST_MAX);
 }
@@ -163,16 +164,16 @@ static inline unsigned long swstm_rec_slots(unsigned int len)
  * < 0 if not committed yet, > 0 if consumed and the slot reused.  *@seq
  * receives the word.  Any context.
  */
-static inline long swstm_rec_state(struct swstm_ring *ring, unsigned long pos,
-				   unsigned long *seq)
+static inline swstm_sword_t swstm_rec_state(struct swstm_ring *ring,
+					    swstm_word_t pos, swstm_word_t *seq)
 {
 	/* pairs with the producer's commit of this record */
-	*seq = smp_load_acquire(&ring->seq[pos & ring->mask]);
+	*seq = swstm_seq_load_acquire(&ring->seq[pos & ring->mask]);
 	return swstm_pos_diff(swstm_word_pos(*seq), pos + 1);
 }
 
 /* the header of the record at @pos, bounded for a torn read */
-static inline void swstm_rec_peek(struct swstm_ring *ring, unsigned long pos,
+static inline void swstm_rec_peek(struct swstm_ring *ring, swstm_word_t pos,
 				  struct swstm_rec *rec)
 {
 	/* may be a later record's if tail moved: the claim then fails */
@@ -190,10 +191,10 @@ static inline void swstm_rec_peek(struct swstm_ring *ring, unsigned long pos,
  * losses they carried go into tail's lost count, for the reader.
  */
 static notrace bool swstm_ring_discard(struct swstm_ring *ring,
-				       unsigned long tail)
+				       swstm_word_t tail)
 {
-	unsigned long pos = swstm_word_pos(tail), seq;
-	long diff = swstm_rec_state(ring, pos, &seq);
+	swstm_word_t pos = swstm_word_pos(tail), seq;
+	swstm_sword_t diff = swstm_rec_state(ring, pos, &seq);
 	struct swstm_rec rec;
 
 	if (diff > 0)		/* consumed and reused: tail moved on */
@@ -201,11 +202,11 @@ static notrace bool swstm_ring_discard(struct swstm_ring *ring,
 	if (diff < 0)		/* not committed yet: tail cannot have moved */
 		return false;
 	swstm_rec_peek(ring, pos, &rec);
-	if (atomic_long_try_cmpxchg(&ring->tail, &tail,
-				    swstm_word(pos + swstm_rec_slots(rec.len),
-					       swstm_word_lost(tail) +
-					       swstm_word_lost(seq) +
-					       rec.npkts)))
+	if (swstm_aw_try_cmpxchg(&ring->tail, &tail,
+				 swstm_word(pos + swstm_rec_slots(rec.len),
+					    swstm_word_lost(tail) +
+					    swstm_word_lost(seq) +
+					    rec.npkts)))
 		atomic_long_add(rec.npkts, &ring->drops);
 	return true;
 }
@@ -261,18 +262,19 @@ static void swstm_ring_copy_out(struct swstm_ring *ring, unsigned long off,
 notrace bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
 			    const u8 *stream, unsigned int bytes)
 {
-	unsigned long head, tail, pos, k = swstm_rec_slots(rec->len), off;
+	swstm_word_t head, tail, pos;
+	unsigned long k = swstm_rec_slots(rec->len), off;
 	struct swstm_stats *st;
 
-	head = atomic_long_read(&ring->head);
+	head = swstm_aw_read(&ring->head);
 	for (;;) {
 		pos = swstm_word_pos(head);
 		/* tail after head: a full ring is seen only if it was full */
 		smp_rmb();
 		/* pairs with the consumers' tail cmpxchg: slot reads done */
-		tail = atomic_long_read_acquire(&ring->tail);
+		tail = swstm_aw_read_acquire(&ring->tail);
 		if (swstm_pos_diff(pos + k, swstm_word_pos(tail)) <=
-		    (long)ring->mask + 1) {
+		    (swstm_sword_t)ring->mask + 1) {
 			/*
 			 * Claim [pos, pos + k) and take the drops recorded
 			 * at pos.  The acquire above orders our stores to
@@ -281,21 +283,21 @@ notrace bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
 			 * means another producer got pos (or a drop was
 			 * recorded): head now holds the current value.
 			 */
-			if (atomic_long_try_cmpxchg_relaxed(&ring->head, &head,
-							    swstm_word(pos + k, 0)))
+			if (swstm_aw_try_cmpxchg_relaxed(&ring->head, &head,
+							 swstm_word(pos + k, 0)))
 				break;
 			continue;
 		}
 		/* full: make room, or drop our record */
 		if (READ_ONCE(ring->overwrite) && swstm_ring_discard(ring, tail)) {
-			head = atomic_long_read(&ring->head);
+			head = swstm_aw_read(&ring->head);
 			continue;
 		}
 		/* record the drop at the head position, saturated */
 		if (swstm_word_lost(head) == SWSTM_LOST_MAX ||
-		    atomic_long_try_cmpxchg_relaxed(&ring->head, &head,
-						    swstm_word(pos, swstm_word_lost(head) +
-							       rec->npkts))) {
+		    swstm_aw_try_cmpxchg_relaxed(&ring->head, &head,
+						 swstm_word(pos, swstm_word_lost(head) +
+							    rec->npkts))) {
 			atomic_long_add(rec->npkts, &ring->drops);
 			return false;
 		}
@@ -309,8 +311,8 @@ notrace bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
 	memcpy(ring->data + off, rec, sizeof(*rec));
 	swstm_ring_copy_in(ring, off + sizeof(*rec), stream, rec->len);
 	/* commit: the record is visible to whoever sees pos + 1 */
-	smp_store_release(&ring->seq[pos & ring->mask],
-			  swstm_word(pos + 1, swstm_word_lost(head)));
+	swstm_seq_store_release(&ring->seq[pos & ring->mask],
+				swstm_word(pos + 1, swstm_word_lost(head)));
 
 	st = this_cpu_ptr(ring->stats);
 	local64_add(rec->npkts, &st->packets);
@@ -337,10 +339,11 @@ notrace bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
 bool swstm_ring_read(struct swstm_ring *ring, struct swstm_rec *out,
 		     unsigned long *lost)
 {
-	unsigned long tail = atomic_long_read(&ring->tail);
-	unsigned long pos, seq, off;
+	swstm_word_t tail = swstm_aw_read(&ring->tail);
+	swstm_word_t pos, seq;
+	unsigned long off;
 	struct swstm_rec rec;
-	long diff;
+	swstm_sword_t diff;
 
 	for (;;) {
 		pos = swstm_word_pos(tail);
@@ -356,13 +359,13 @@ bool swstm_ring_read(struct swstm_ring *ring, struct swstm_rec *out,
 			swstm_rec_peek(ring, pos, &rec);
 			off = (pos & ring->mask) * SWSTM_SLOT_SIZE + sizeof(rec);
 			swstm_ring_copy_out(ring, off, (u8 *)(out + 1), rec.len);
-			if (atomic_long_try_cmpxchg(&ring->tail, &tail,
-						    swstm_word(pos + swstm_rec_slots(rec.len),
-							       0)))
+			if (swstm_aw_try_cmpxchg(&ring->tail, &tail,
+						 swstm_word(pos + swstm_rec_slots(rec.len),
+							    0)))
 				break;
 			continue;	/* tail holds the current value */
 		}
-		tail = atomic_long_read(&ring->tail);
+		tail = swstm_aw_read(&ring->tail);
 	}
 	/* ours now: publish it */
 	*out = rec;
@@ -373,9 +376,9 @@ bool swstm_ring_read(struct swstm_ring *ring, struct swstm_rec *out,
 /* Any context: the oldest record is committed and can be read. */
 bool swstm_ring_readable(struct swstm_ring *ring)
 {
-	unsigned long seq;
+	swstm_word_t seq;
 
-	return !swstm_rec_state(ring, swstm_word_pos(atomic_long_read(&ring->tail)),
+	return !swstm_rec_state(ring, swstm_word_pos(swstm_aw_read(&ring->tail)),
 				&seq);
 }
 
@@ -387,9 +390,9 @@ bool swstm_ring_readable(struct swstm_ring *ring)
  */
 unsigned long swstm_ring_idle_lost(struct swstm_ring *ring)
 {
-	unsigned long tail = atomic_long_read(&ring->tail);
-	unsigned long head = atomic_long_read(&ring->head);
-	unsigned long pos = swstm_word_pos(tail);
+	swstm_word_t tail = swstm_aw_read(&ring->tail);
+	swstm_word_t head = swstm_aw_read(&ring->head);
+	swstm_word_t pos = swstm_word_pos(tail);
 	unsigned long lost = 0;
 
 	/* a packet in flight will carry the counts itself */
@@ -397,12 +400,12 @@ unsigned long swstm_ring_idle_lost(struct swstm_ring *ring)
 		return 0;
 	/* if this fails, the ring filled up since: the next claim takes it */
 	if (swstm_word_lost(tail) &&
-	    atomic_long_try_cmpxchg(&ring->tail, &tail, swstm_word(pos, 0)))
+	    swstm_aw_try_cmpxchg(&ring->tail, &tail, swstm_word(pos, 0)))
 		lost = swstm_word_lost(tail);
 	/* take the drops recorded at the head; a new claim takes them */
 	while (swstm_word_lost(head)) {
-		if (atomic_long_try_cmpxchg(&ring->head, &head,
-					    swstm_word(pos, 0))) {
+		if (swstm_aw_try_cmpxchg(&ring->head, &head,
+					 swstm_word(pos, 0))) {
 			lost += swstm_word_lost(head);
 			break;
 		}
@@ -415,11 +418,11 @@ unsigned long swstm_ring_idle_lost(struct swstm_ring *ring)
 /* Any context: slots in use, records being written or read included. */
 unsigned long swstm_ring_queued(struct swstm_ring *ring)
 {
-	unsigned long tail = atomic_long_read(&ring->tail);
-	long n = swstm_pos_diff(swstm_word_pos(atomic_long_read(&ring->head)),
-				swstm_word_pos(tail));
+	swstm_word_t tail = swstm_aw_read(&ring->tail);
+	swstm_sword_t n = swstm_pos_diff(swstm_word_pos(swstm_aw_read(&ring->head)),
+					 swstm_word_pos(tail));
 
-	return clamp_t(long, n, 0, ring->mask + 1);
+	return clamp_t(swstm_sword_t, n, 0, ring->mask + 1);
 }
 
 /* Process context: packets stored so far. */

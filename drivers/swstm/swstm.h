@@ -25,11 +25,49 @@
  * The ring (ring.c) is lock-free and written from NMI context: it needs
  * cmpxchg that is safe against NMIs, and 64-bit words, so that a head or
  * tail word holds a position that does not wrap in practice next to its
- * lost count, and local64_t is a plain local_t.  See the architecture
- * list in Documentation/swstm.rst.
+ * lost count.  See the architecture list in Documentation/swstm.rst.
+ *
+ * A ring word (head, tail, a slot's seq) is a swstm_word_t.  On a 64-bit
+ * kernel it is an unsigned long (atomic_long_t, plain loads and stores
+ * of seq), and local64_t is a plain local_t.  A 32-bit kernel takes the
+ * same 64-bit words through atomic64_t, which must then be the
+ * architecture's own and free of locks (ARMv7: ldrexd/strexd, the same
+ * exclusive-monitor loop as its NMI-safe cmpxchg), not the spinlock
+ * table of CONFIG_GENERIC_ATOMIC64; local64_t is an atomic64_t there.
  */
-#if !defined(CONFIG_64BIT) || !defined(CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG)
-#error "swstm needs CONFIG_64BIT and CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG"
+#if !defined(CONFIG_ARCH_HAVE_NMI_SAFE_CMPXCHG) || \
+	(!defined(CONFIG_64BIT) && defined(CONFIG_GENERIC_ATOMIC64))
+#error "swstm needs NMI-safe cmpxchg and, on 32-bit, lock-free atomic64_t"
+#endif
+
+#ifdef CONFIG_64BIT
+#define swstm_word_t			unsigned long
+#define swstm_sword_t			long
+#define swstm_seq_t			unsigned long
+#define swstm_aword_t			atomic_long_t
+#define swstm_aw_read			atomic_long_read
+#define swstm_aw_read_acquire		atomic_long_read_acquire
+#define swstm_aw_set			atomic_long_set
+#define swstm_aw_try_cmpxchg		atomic_long_try_cmpxchg
+#define swstm_aw_try_cmpxchg_relaxed	atomic_long_try_cmpxchg_relaxed
+#define swstm_seq_init(p, v)		(*(p) = (v))
+/* a record's commit check: pairs with swstm_seq_store_release() */
+#define swstm_seq_load_acquire(p)	smp_load_acquire(p)
+/* a record's commit: pairs with swstm_seq_load_acquire() */
+#define swstm_seq_store_release(p, v)	smp_store_release(p, v)
+#else
+#define swstm_word_t			u64
+#define swstm_sword_t			s64
+#define swstm_seq_t			atomic64_t
+#define swstm_aword_t			atomic64_t
+#define swstm_aw_read			atomic64_read
+#define swstm_aw_read_acquire		atomic64_read_acquire
+#define swstm_aw_set			atomic64_set
+#define swstm_aw_try_cmpxchg		atomic64_try_cmpxchg
+#define swstm_aw_try_cmpxchg_relaxed	atomic64_try_cmpxchg_relaxed
+#define swstm_seq_init(p, v)		atomic64_set(p, v)
+#define swstm_seq_load_acquire(p)	atomic64_read_acquire(p)
+#define swstm_seq_store_release(p, v)	atomic64_set_release(p, v)
 #endif
 
 #define SWSTM_SLOT_SIZE		32
@@ -162,15 +200,15 @@ struct swstm_stats {
  */
 struct swstm_ring {
 	u8				*data;
-	unsigned long			*seq;
+	swstm_seq_t			*seq;
 	unsigned long			mask;
 	unsigned int			stream_max;
 	struct swstm_stats __percpu	*stats;
 	bool				overwrite;
 	atomic_long_t			drops;
 
-	atomic_long_t			head ____cacheline_aligned_in_smp;
-	atomic_long_t			tail ____cacheline_aligned_in_smp;
+	swstm_aword_t			head ____cacheline_aligned_in_smp;
+	swstm_aword_t			tail ____cacheline_aligned_in_smp;
 };
 
 /**

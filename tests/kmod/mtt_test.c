@@ -225,7 +225,9 @@ static int mt_api(void)
 
 static unsigned int mt_n;		/* IRQ and NMI traces wanted */
 static unsigned int mt_irq_seq, mt_nmi_seq;
+#if MT_HAVE_NMI
 static atomic_t mt_nmi_pending = ATOMIC_INIT(0);
+#endif
 static int mt_cpu;
 static struct hrtimer mt_timer;
 static DECLARE_COMPLETION(mt_done);

@@ -1,0 +1,75 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# arm64.t - the tools cross-built for arm64 (scripts/cross-build.sh
+# --tools arm64: make -C tools with aarch64-linux-gnu-gcc, against Debian's
+# arm64 libraries) and the C unit tests of tests/host run on them under
+# qemu-aarch64 (user mode): every program the other tests/host/*.t build
+# with run_ctest (the decoder's golden, SyS-T, message, frame, RISC-V,
+# chunking, property tests, the CRCs, ...), taken from their run_ctest
+# lines, built the same way but for arm64, linked with the arm64
+# libmttdecode.a, without ASan/UBSan (their x86_64 runs have them; ASan
+# does not run under qemu-user).  One check per program: exit 0, no
+# "not ok".  Then mttdecode, mttcontrol and mttprofile start there
+# (--version).  Without the cross
+# compiler, the arm64 C library (libc6-dev-arm64-cross) or qemu-aarch64
+# the checks SKIP, unless STM_CHECK_ARM=1: then they fail.
+. "$(dirname "$0")/lib.sh"
+
+t=aarch64-linux-gnu
+why=""
+command -v $t-gcc >/dev/null || why="no $t-gcc"
+[ -e /usr/$t/include/stdio.h ] || why="${why:+$why, }no libc6-dev-arm64-cross"
+command -v qemu-aarch64 >/dev/null || why="${why:+$why, }no qemu-aarch64 (qemu-user)"
+if [ -z "$why" ]; then
+	b=$("$TOP/scripts/cross-build.sh" --tools arm64 2>"$TMP/tools.log") &&
+		sys=$("$TOP/scripts/cross-kdir.sh" --libs arm64 2>>"$TMP/tools.log") ||
+		why="tools not cross-built: $(tail -n 1 "$TMP/tools.log")"
+fi
+mapfile -t ctests < <(sed -n 's/^run_ctest //p' "$TOP"/tests/host/*.t | sort)
+if [ -n "$why" ]; then
+	echo "1..1"
+	if [ "${STM_CHECK_ARM:-}" = 1 ]; then
+		echo "not ok 1 - arm64 tools and unit tests ($why; STM_CHECK_ARM=1)"
+		exit 1
+	fi
+	echo "ok 1 - arm64 tools and unit tests # SKIP $why"
+	exit 0
+fi
+B=$TOOLS/$b
+export QEMU_LD_PREFIX=/usr/$t
+export LD_LIBRARY_PATH=$sys/usr/lib/$t:$sys/lib/$t
+
+for c in mttdecode mttcontrol mttprofile; do
+	v=$(qemu-aarch64 "$B/$c" --version 2>&1)
+	tap_ok $? "arm64 $c --version under qemu-aarch64: $v"
+done
+
+for line in "${ctests[@]}"; do
+	# the run_ctest line's words, $TOP and $TOOLS expanded as there
+	eval "set -- $line"
+	name=$1
+	shift
+	if ! $t-gcc -std=c11 -Wall -Wextra -Werror -g -O1 \
+		-D_DEFAULT_SOURCE -I"$TOOLS/lib/mttdecode/include" \
+		-I"$TOOLS/lib/mprof/include" -I"$TOOLS/lib/mprofdev/include" \
+		-I"$TOOLS/lib/wire/include" -I"$TOP/tests/host/enc" \
+		-I"$TOP/tests/host/src" -I"$sys/usr/include" -I"$sys/usr/include/$t" \
+		-o "$TMP/$name" "$TOP/tests/host/src/$name.c" \
+		"$TOP/tests/host/src/testutil.c" "$@" "$B/libmttdecode.a" \
+		-L"$sys/usr/lib/$t" -L"$sys/lib/$t" -lexpat -lconfig -ludev \
+		-Wl,-rpath-link,"$sys/usr/lib/$t:$sys/lib/$t" >"$TMP/cc.log" 2>&1; then
+		tap_ok 1 "$name built for arm64"
+		sed 's/^/# /' "$TMP/cc.log" | head -n 20
+		continue
+	fi
+	qemu-aarch64 "$TMP/$name" >"$TMP/$name.out" 2>&1
+	st=$?
+	oks=$(grep -c '^ok ' "$TMP/$name.out")
+	bad=$(grep '^not ok ' "$TMP/$name.out")
+	[ $st -eq 0 ] && [ "$oks" -gt 0 ] && [ -z "$bad" ]
+	if ! tap_ok $? "$name on arm64 (qemu-aarch64): $oks checks pass"; then
+		echo "# exit $st"
+		{ printf '%s\n' "$bad"; tail -n 10 "$TMP/$name.out"; } | sed 's/^/# /'
+	fi
+done
+tap_done
