@@ -18,6 +18,13 @@ TOOLS=$TOP/tools
 MTTDECODE=$TOOLS/build/mttdecode
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/mttd-test.XXXXXX") || exit 1
 trap 'rm -rf "$TMP"' EXIT INT TERM
+# A helper that is gone or misspelt must fail the test, not shrink it
+# (its checks would just not be counted: the plan is printed at the
+# end).  The shell says so only on stderr, so stderr is copied, as it
+# goes, into a file that tap_done reads for the shell's "not found".
+mkfifo "$TMP/.stderr.fifo" || exit 1
+tee "$TMP/.stderr" <"$TMP/.stderr.fifo" >&2 &
+exec 2>"$TMP/.stderr.fifo"
 export ASAN_OPTIONS="${ASAN_OPTIONS:-abort_on_error=1:detect_leaks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}"
 
@@ -46,6 +53,11 @@ tap_is() {
 }
 
 tap_done() {
+	if grep -F -- "$0: " "$TMP/.stderr" | grep -Eq ': (command )?not found$'; then
+		tap_ok 1 "every command the test runs exists"
+		grep -F -- "$0: " "$TMP/.stderr" | grep -E ': (command )?not found$' |
+			sed 's/^/# /'
+	fi
 	echo "1..$tap_n"
 	[ "$tap_fail" -eq 0 ]
 	exit $?

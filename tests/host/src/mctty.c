@@ -59,8 +59,9 @@ int main(void)
 	d = opendir("/sys/class/tty");
 	while (d && (de = readdir(d)))
 		if (!strncmp(de->d_name, "ttyS", 4) &&
+		    strlen(de->d_name) < sizeof(tty) &&
 		    (!tty[0] || strverscmp(de->d_name, tty) < 0))
-			snprintf(tty, sizeof(tty), "%s", de->d_name);
+			memcpy(tty, de->d_name, strlen(de->d_name) + 1);
 	if (d)
 		closedir(d);
 	if (!tty[0]) {
