@@ -597,10 +597,11 @@ static void counter_end(struct counter *c, struct mc_tcounts *n)
 			if (c->rv_mtt[i])
 				mttd_mtt_stream_finish(c->rv_mtt[i]);
 		s = mttd_rv_stats(c->rv);
-		/* every sync after the first one follows a loss; added to
-		 * the MTT srcIDs' damaged runs */
-		n->errors += (s->syncs > 1 ? s->syncs - 1 : 0) +
-			     mttd_rv_counts(c->rv)->alignment;
+		/* a synchronisation lost (a bad packet, the null.alignment
+		 * rule broken), not a sync (a UART's encoder repeats them),
+		 * and a packet cut at the end; added to the MTT srcIDs'
+		 * damaged runs */
+		n->errors += s->desyncs + s->truncated;
 		n->skipped += s->unsynced_nibbles / 2;
 	}
 	if (c->mp_init) {

@@ -21,8 +21,9 @@
  *	frames of "sergen mtt" (target 3, component 7, trace id and value
  *	1000 + i), each in two packets of 12 payload bytes, with one packet
  *	of 5 bytes 0x11 after frame N / 2 (damage: one skipped run in
- *	srcID 1's frames); after every fourth frame, srcID 2 has a packet
- *	of 4 bytes that is no MTT frame.
+ *	srcID 1's frames) and a second sync after frame N / 4 (a UART's
+ *	encoder repeats them: no loss); after every fourth frame, srcID 2
+ *	has a packet of 4 bytes that is no MTT frame.
  *   sergen syst N
  *	N SyS-T STRING messages (severity 3, a 16-bit length, payload
  *	"msg" and the message's number), back to back as a UART carries
@@ -87,6 +88,8 @@ static int rvmtt(unsigned long n)
 	rvenc_init(&e, 8, 4);
 	rvenc_sync(&e);
 	for (i = 0; i < n; i++) {
+		if (i == n / 4)
+			rvenc_sync(&e);
 		if (i == n / 2)
 			rvenc_raw(&e, 0, 1, 1, 10 * i, junk, 40);
 		frame(f, i);
