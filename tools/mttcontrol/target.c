@@ -79,6 +79,27 @@ static void decode_cmd(const struct mc_target *t, char *buf, size_t len)
 	}
 }
 
+/* session.txt's ELF lines, as mttprofile writes them: the file, and
+ * what tells later that it is still the ELF of the session (its .text
+ * CRC32, the device's build id; its GNU build id) */
+static void elf_ids(FILE *f, const char *elf)
+{
+	char err[256], id[2 * MPROF_GNU_ID_MAX + 1];
+	struct mprof_sym *sym = mprof_sym_load(elf, err, sizeof(err));
+	uint32_t crc;
+	int has_text;
+
+	fprintf(f, "elf=%s\n", elf);
+	if (!sym)
+		return;		/* mttdecode says why when it reads it */
+	crc = mprof_sym_text_crc(sym, &has_text);
+	if (has_text)
+		fprintf(f, "elf_text_crc32=0x%08x\n", (unsigned int)crc);
+	if (mprof_sym_build_id(sym, id, sizeof(id)))
+		fprintf(f, "elf_gnu_build_id=%s\n", id);
+	mprof_sym_free(sym);
+}
+
 static int write_meta(const struct mc_tgt *g, struct mc_err *e)
 {
 	const struct mc_target *t = g->t;
@@ -116,7 +137,7 @@ static int write_meta(const struct mc_tgt *g, struct mc_err *e)
 		return mc_fail(e, "%s: %s", path, strerror(errno));
 	fprintf(f, "port=%s\nbaud=%lu\n", g->port, t->baud);
 	if (t->elf[0])
-		fprintf(f, "elf=%s\n", g->elf);
+		elf_ids(f, g->elf);
 	if (fclose(f))
 		return mc_fail(e, "%s: %s", path, strerror(errno));
 	return 0;
