@@ -210,25 +210,27 @@ tap_is "$?:$(grep -c 'MTT - comp:0x00000007 10[0-3][0-9] cpu 3$' "$TMP/out"):$(g
 # start, STOP and GET_STATUS at the end (miniprofiler.rst: 55, the
 # command, 9 zero bytes, the sum); the other targets nothing
 cmd() { bytes "55 $1 00 00 00 00 00 00 00 00 00 $2"; }
+# sent_is RECV WANT NAME: what a target's other end received, once it
+# has WANT's size (the 60 s only a hang guard), is WANT
+sent_is() {
+	n=$(wc -c <"$2" | tr -d ' ')
+	i=0
+	while [ "$(wc -c <"$1" 2>/dev/null | tr -d ' ')" != "$n" ] && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	cmp -s "$1" "$2"
+	tap_ok $? "$3"
+}
 { cmd 05 5a; cmd 01 56; cmd 02 57; cmd 03 58; } >"$TMP/cmds"
-i=0
-while [ "$(wc -c <"$TMP/e.recv" 2>/dev/null | tr -d ' ')" != 48 ] && [ $i -lt 600 ]; do
-	sleep 0.1	# a hang guard: waits for 48 bytes, not for a time
-	i=$((i + 1))
-done
-cmp -s "$TMP/e.recv" "$TMP/cmds"
-tap_ok $? "the MiniProfiler target was sent GET_METADATA, START, then STOP, GET_STATUS"
+sent_is "$TMP/e.recv" "$TMP/cmds" \
+	"the MiniProfiler target was sent GET_METADATA, START, then STOP, GET_STATUS"
 # mtt_start: one START command frame to any target (Documentation/
 # mtt.rst, "Commands and replies": word 0 sync, version 1.0, target
 # 0xff; word 1 START; component, sequence and type_info 0)
 bytes "ff 10 e0 ee 00 00 00 01 00 00 00 00 00 00 00 00 00 00 00 00" >"$TMP/start"
-i=0
-while [ "$(wc -c <"$TMP/f.recv" 2>/dev/null | tr -d ' ')" != 20 ] && [ $i -lt 600 ]; do
-	sleep 0.1	# a hang guard: waits for 20 bytes, not for a time
-	i=$((i + 1))
-done
-cmp -s "$TMP/f.recv" "$TMP/start"
-tap_ok $? "the target with mtt_start was sent one MTT START command frame"
+sent_is "$TMP/f.recv" "$TMP/start" \
+	"the target with mtt_start was sent one MTT START command frame"
 tap_is "$(cat "$TMP/a.recv" "$TMP/b.recv" "$TMP/d.recv" 2>/dev/null | wc -c | tr -d ' ')" 0 \
 	"... and the other targets nothing"
 
