@@ -262,7 +262,7 @@ int mc_tgt_begin(struct mc_tgt *g, struct mc_err *e)
 	if (t->proto == MC_TP_MPROF)
 		bad = mprof_serial_cmd(g->fd, MPROF_CMD_GET_METADATA) ||
 		      mprof_serial_cmd(g->fd, MPROF_CMD_START);
-	if (t->mtt_start) {
+	else if (t->mtt_start) {	/* mtt and riscv-encap only */
 		for (i = 0; i < MTT_FRAME_PREAMBLE_BYTES; i++)
 			f[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
 		bad = put_all(g->fd, f, sizeof(f));
