@@ -17,6 +17,10 @@
 #   level index) and of "sensor" (temp, its negative) at each level of
 #   MTT_LEVELS that the component's filter mask lets through, and app's
 #   INFO mtt_print; each line PREFIX "MTT ...", target id CPU (decimal)
+# riscv_src1 APP_MASK SENSOR_MASK: srcID 1's lines of the RISC-V test
+#   firmware (tests/firmware/riscv32, target id 0x50) with those filters,
+#   $REPLIES (if set) after its META frames
+# riscv_src2 TICKS: srcID 2's lines (the timer interrupt's ticks)
 # mtt_norm FILE: mttdecode's text lines without their timestamp column
 # mtt_command TARGET CMD COMP SEQ [ARG]: one command frame (Documentation/
 #   mtt.rst, "Commands and replies"), written here from the layout: word
@@ -48,6 +52,23 @@ mtt_rounds() {
 		done
 		[ $(($3 & 0x20000000)) -eq 0 ] ||
 			echo "$1MTT INFO app \"round $((i + 1)) of 3\" cpu $2"
+	done
+}
+
+riscv_src1() {
+	echo 'src1 MTT META 0x00000001 "app"'
+	echo 'src1 MTT META 0x00000002 "sensor"'
+	echo 'src1 MTT META 0x00000003 "tick"'
+	[ -z "${REPLIES:-}" ] || printf '%s\n' "$REPLIES"
+	mtt_rounds 'src1 ' 80 "$1" "$2"
+	echo 'src1 MTT STOP - comp:0x00000000 - seq 0 cpu 80'
+}
+
+riscv_src2() {
+	i=1
+	while [ $i -le "$1" ]; do
+		echo "src2 MTT DEBUG tick tick = $i cpu 80"
+		i=$((i + 1))
 	done
 }
 

@@ -5,7 +5,9 @@
 # the specifications (tests/host/src/sergen.c: MTT frames with one
 # damaged run, RISC-V encapsulation through tests/host/enc/rvenc.c,
 # SyS-T through tests/host/enc/systenc.c, MiniProfiler responses with a
-# damaged CRC);
+# damaged CRC, MTT frames inside RISC-V encapsulation on srcID 1 with a
+# damaged run and other packets on srcID 2: srcid_proto, and mtt_start's
+# START command frame);
 # mttcontrol --start records them (serial targets only: no STM device),
 # --status lists each with its bytes, one port vanishes (a hangup) and
 # is reported while the others go on, --stop summarises each with exact
@@ -19,20 +21,24 @@ asan_mttcontrol
 
 # --- the streams: 40 MTT frames (24 bytes) and 5 bad bytes; 30 RISC-V
 # packets (10 bytes) after a 37-byte synchronisation; 10 MTT frames; 12
-# SyS-T messages (10 bytes); 4 MiniProfiler responses (132 bytes)
+# SyS-T messages (10 bytes); 4 MiniProfiler responses (132 bytes); in
+# RISC-V encapsulation after its sync, 20 MTT frames (two 18-byte
+# packets each), an 11-byte packet of damage, 5 10-byte packets on srcID
+# 2 and a second sync
 stream_gen sergen "$TMP/a.bin" mtt 40 5
 stream_gen sergen "$TMP/b.bin" rv 30
 stream_gen sergen "$TMP/c.bin" mtt 10 0
 stream_gen sergen "$TMP/d.bin" syst 12
 stream_gen sergen "$TMP/e.bin" mprof
+stream_gen sergen "$TMP/f.bin" rvmtt 20
 sizes=
-for t in a b c d e; do
+for t in a b c d e f; do
 	sizes="$sizes $(wc -c <"$TMP/$t.bin" | tr -d ' ')"
 done
-tap_is "$sizes" " 965 337 240 120 132" "the streams sent: 965, 337, 240, 120 and 132 bytes"
+tap_is "$sizes" " 965 337 240 120 132 855" "the streams sent: 965, 337, 240, 120, 132 and 855 bytes"
 
 pids=
-for t in a b c d e; do
+for t in a b c d e f; do
 	close=-
 	[ $t = c ] && close=$TMP/close.c
 	python3 "$TOP/tests/host/src/ptywriter.py" "$TMP/$t.pty" "$TMP/$t.bin" \
@@ -46,6 +52,7 @@ PB=$(cat "$TMP/b.pty")
 PC=$(cat "$TMP/c.pty")
 PD=$(cat "$TMP/d.pty")
 PE=$(cat "$TMP/e.pty")
+PF=$(cat "$TMP/f.pty")
 
 cat >"$TMP/s.conf" <<X
 targets = (
@@ -54,7 +61,10 @@ targets = (
 	  srcid_bits = 8; ts_bytes = 4; unframed = true; },
 	{ name = "gone"; port = "$PC"; baud = 9600; protocol = "mtt"; },
 	{ name = "log"; port = "$PD"; protocol = "syst"; },
-	{ name = "prof"; port = "$PE"; protocol = "mprof"; }
+	{ name = "prof"; port = "$PE"; protocol = "mprof"; },
+	{ name = "rvm"; port = "$PF"; protocol = "riscv-encap"; srcid_bits = 8;
+	  ts_bytes = 4; unframed = true; srcid_proto = [ "*:mtt", "2:raw" ];
+	  mtt_start = true; }
 );
 X
 "$C" --check "$TMP/s.conf" >"$TMP/out" 2>&1
@@ -68,7 +78,8 @@ target mcu: mtt, $PA at 115200 baud
 target rv: riscv-encap, $PB at 921600 baud
 target gone: mtt, $PC at 9600 baud
 target log: syst, $PD at 115200 baud
-target prof: mprof, $PE at 115200 baud" "--start: the session and each target's port"
+target prof: mprof, $PE at 115200 baud
+target rvm: riscv-encap, $PF at 115200 baud" "--start: the session and each target's port"
 [ $rc = 0 ] || bail "--start failed"
 touch "$TMP/go"
 
@@ -89,14 +100,15 @@ status_until "target gone: mtt on $PC at 9600 baud: 240 bytes\$" &&
 	status_until "target mcu: mtt on $PA at 115200 baud: 965 bytes\$" &&
 	status_until "target rv: riscv-encap on $PB at 921600 baud: 337 bytes\$" &&
 	status_until "target log: syst on $PD at 115200 baud: 120 bytes\$" &&
-	status_until "target prof: mprof on $PE at 115200 baud: 132 bytes\$"
+	status_until "target prof: mprof on $PE at 115200 baud: 132 bytes\$" &&
+	status_until "target rvm: riscv-encap on $PF at 115200 baud: 855 bytes\$"
 tap_ok $? "--status: each target, its port, protocol, baud and every byte sent"
 "$C" --status --json >"$TMP/status.json"
 perl -MJSON::PP -e 'local $/; my $j = decode_json(<STDIN>);
 	my @t = @{$j->{session}{targets}};
 	print join(" ", map { "$_->{name}:$_->{protocol}:$_->{bytes}" } @t)' \
 	<"$TMP/status.json" >"$TMP/out" 2>&1
-tap_is "$(cat "$TMP/out")" "mcu:mtt:965 rv:riscv-encap:337 gone:mtt:240 log:syst:120 prof:mprof:132" \
+tap_is "$(cat "$TMP/out")" "mcu:mtt:965 rv:riscv-encap:337 gone:mtt:240 log:syst:120 prof:mprof:132 rvm:riscv-encap:855" \
 	"--status --json: session.targets"
 
 touch "$TMP/close.c"
@@ -105,12 +117,12 @@ tap_ok $? "a port that vanishes (hangup): --status says so"
 # the others still record after it: a second look finds them running
 "$C" --status >"$TMP/status" 2>&1
 tap_is "$(grep -c 'port vanished' "$TMP/status")" 1 "... the other targets go on"
-# the collector's fds: the four ports left, and per target its capture
+# the collector's fds: the five ports left, and per target its capture
 # and read times; nothing else of the session's
 cpid=$(head -n 1 "$MTTCONTROL_RUNDIR/session")
 fds=$(ls -l "/proc/$cpid/fd" 2>/dev/null | sed -n 's/.* -> //p')
 tap_is "$(printf '%s\n' "$fds" | grep -c '^/dev/pts/'):$(printf '%s\n' "$fds" | grep -c "^$S/targets/[a-z]*/capture"):$(printf '%s\n' "$fds" | grep -c "^$S/targets/[a-z]*/reads\$")" \
-	"4:5:5" "the collector holds the 4 ports left, 5 captures, 5 read-time files"
+	"5:6:6" "the collector holds the 5 ports left, 6 captures, 6 read-time files"
 
 "$C" --stop >"$TMP/out" 2>&1
 rc=$?
@@ -121,13 +133,16 @@ target rv (riscv-encap on $PB): captured 337 bytes: 30 records, 0 errors (0 byte
 target gone (mtt on $PC): captured 240 bytes: 10 records, 0 errors (0 bytes skipped), 0 losses
 target gone: its port $PC vanished during the session (hung up): what came before is kept
 target log (syst on $PD): captured 120 bytes: 12 records, 0 errors (0 bytes skipped), 0 losses
-target prof (mprof on $PE): captured 132 bytes: 3 records, 2 errors (37 bytes skipped), 3 losses, 2 profile records" \
+target prof (mprof on $PE): captured 132 bytes: 3 records, 2 errors (37 bytes skipped), 3 losses, 2 profile records
+target rvm (riscv-encap on $PF): captured 855 bytes: 25 records, 1 error (5 bytes skipped), 0 losses" \
 	"--stop: each target's bytes, records, errors and losses, the vanished port"
 
 # the CRC error, then the bytes from two after its header to the next
 # response skipped (miniprofiler.rst): 2 errors, 37 bytes; the last
-# STATUS's overflow count is the losses
-for t in mcu:a rv:b gone:c log:d prof:e; do
+# STATUS's overflow count is the losses; rvm's records: srcID 1's 20
+# MTT frames (not its 41 packets) and srcID 2's 5 packets, its error the
+# damaged run in srcID 1's frames (a second sync is no loss)
+for t in mcu:a rv:b gone:c log:d prof:e rvm:f; do
 	f=capture.bin
 	[ "${t%%:*}" = prof ] && f=capture.mprof
 	cmp -s "$S/targets/${t%%:*}/$f" "$TMP/${t#*:}.bin"
@@ -135,7 +150,7 @@ for t in mcu:a rv:b gone:c log:d prof:e; do
 done
 
 # reads: "MTTREAD1", t0, then (offset, t_ns) ULEB128 differences
-for t in mcu:965 rv:337 gone:240 log:120 prof:132; do
+for t in mcu:965 rv:337 gone:240 log:120 prof:132 rvm:855; do
 	python3 - "$S/targets/${t%%:*}/reads" "${t#*:}" >"$TMP/out" 2>&1 <<'X'
 import sys
 b = open(sys.argv[1], "rb").read()
@@ -177,8 +192,15 @@ capture capture.bin
 reads reads
 decode mttdecode --input=riscv-encap --srcid-bits=8 --ts-bytes=4 --unframed capture.bin" \
 	"targets/rv/target: protocol, port, widths, baud, files, the decode command"
+tap_is "$(grep -e '^srcid_proto' -e '^decode' "$S/targets/rvm/target")" \
+"srcid_proto *:mtt 2:raw
+decode mttdecode --input=riscv-encap --srcid-bits=8 --ts-bytes=4 --unframed --srcid-proto=*:mtt --srcid-proto=2:raw capture.bin" \
+	"targets/rvm/target: srcid_proto, in order, and in the decode command"
+(cd "$S/targets/rvm" && eval "\"\$SAN/\"$(sed -n 's/^decode //p' target)") >"$TMP/out" 2>&1
+tap_is "$?:$(grep -c '^ *[0-9-]* src1 MTT - comp:0x00000007 10[0-1][0-9] cpu 3$' "$TMP/out"):$(grep -c ' srcid=2 ' "$TMP/out")" \
+	"0:20:5" "its decode command: srcID 1's 20 MTT frames, srcID 2's 5 packets"
 tap_is "$(grep -c '^target ' "$S/mttsession"):$(grep '^device ' "$S/mttsession")" \
-	"5:device none" "mttsession names the targets, and no device"
+	"6:device none" "mttsession names the targets, and no device"
 (cd "$S/targets/mcu" && "$SAN/mttdecode" --input=mtt capture.bin) >"$TMP/out" 2>&1
 tap_is "$?:$(grep -c 'MTT - comp:0x00000007 10[0-3][0-9] cpu 3$' "$TMP/out"):$(grep '^!!' "$TMP/out")" \
 	"0:40:!! loss: MTT framing lost at offset 480, 5 bytes skipped" \
@@ -188,14 +210,27 @@ tap_is "$?:$(grep -c 'MTT - comp:0x00000007 10[0-3][0-9] cpu 3$' "$TMP/out"):$(g
 # start, STOP and GET_STATUS at the end (miniprofiler.rst: 55, the
 # command, 9 zero bytes, the sum); the other targets nothing
 cmd() { bytes "55 $1 00 00 00 00 00 00 00 00 00 $2"; }
+# sent_is RECV WANT NAME: what a target's other end received, once it
+# has WANT's size (the 60 s only a hang guard), is WANT
+sent_is() {
+	n=$(wc -c <"$2" | tr -d ' ')
+	i=0
+	while [ "$(wc -c <"$1" 2>/dev/null | tr -d ' ')" != "$n" ] && [ $i -lt 600 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	cmp -s "$1" "$2"
+	tap_ok $? "$3"
+}
 { cmd 05 5a; cmd 01 56; cmd 02 57; cmd 03 58; } >"$TMP/cmds"
-i=0
-while [ "$(wc -c <"$TMP/e.recv" 2>/dev/null | tr -d ' ')" != 48 ] && [ $i -lt 600 ]; do
-	sleep 0.1	# a hang guard: waits for 48 bytes, not for a time
-	i=$((i + 1))
-done
-cmp -s "$TMP/e.recv" "$TMP/cmds"
-tap_ok $? "the MiniProfiler target was sent GET_METADATA, START, then STOP, GET_STATUS"
+sent_is "$TMP/e.recv" "$TMP/cmds" \
+	"the MiniProfiler target was sent GET_METADATA, START, then STOP, GET_STATUS"
+# mtt_start: one START command frame to any target (Documentation/
+# mtt.rst, "Commands and replies": word 0 sync, version 1.0, target
+# 0xff; word 1 START; component, sequence and type_info 0)
+bytes "ff 10 e0 ee 00 00 00 01 00 00 00 00 00 00 00 00 00 00 00 00" >"$TMP/start"
+sent_is "$TMP/f.recv" "$TMP/start" \
+	"the target with mtt_start was sent one MTT START command frame"
 tap_is "$(cat "$TMP/a.recv" "$TMP/b.recv" "$TMP/d.recv" 2>/dev/null | wc -c | tr -d ' ')" 0 \
 	"... and the other targets nothing"
 
@@ -253,6 +288,23 @@ X
 bad t-elf 2 'elf: /nowhere/fw.elf: No such file or directory' <<'X'
 targets = ( { name = "a"; port = "/dev/null"; protocol = "mprof";
 	elf = "/nowhere/fw.elf"; } );
+X
+bad t-sp 3 'srcid_proto: "9:mtt" is not IDS:PROTO \(IDS: N, FIRST-LAST or \* of the 3-bit srcIDs' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "riscv-encap";
+	srcid_bits = 3;
+	srcid_proto = [ "1-2:mtt", "9:mtt" ]; } );
+X
+bad t-sp2 2 'srcid_proto: "\*:syst" is not IDS:PROTO' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "riscv-encap";
+	srcid_proto = "*:syst"; } );
+X
+bad t-spm 2 'srcid_proto: for protocol riscv-encap only' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "mtt";
+	srcid_proto = "*:mtt"; } );
+X
+bad t-start 2 'mtt_start: for protocols mtt and riscv-encap only' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "syst";
+	mtt_start = true; } );
 X
 bad t-nodev 2 'policy: needs a "device"' <<'X'
 targets = ( { name = "a"; port = "/dev/null"; protocol = "mtt"; } );

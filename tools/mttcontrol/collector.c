@@ -357,6 +357,13 @@ static int start_targets(struct coll *c, const struct mc_config *cf,
 			return -1;
 		}
 	}
+	/* every port open: only now may a device be told to begin, so
+	 * that what it sends on another port is read too */
+	for (i = 0; i < c->ntg; i++)
+		if (mc_tgt_begin(&c->tg[i], e)) {
+			close_targets(c);
+			return -1;
+		}
 	return 0;
 }
 

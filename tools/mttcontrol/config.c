@@ -649,12 +649,43 @@ static int parse_match(struct ctx *x, const config_setting_t *g,
 	return 0;
 }
 
+/* srcid_proto: one "IDS:PROTO" string, or a list of them */
+static int parse_srcid_protos(struct ctx *x, const config_setting_t *s,
+			      struct mc_target *t)
+{
+	const config_setting_t *e = s;
+	unsigned long lo, hi;
+	int i, n = 1, mtt, list = config_setting_is_aggregate(s);
+
+	if (t->proto != MC_TP_RISCV)
+		return err_at(x, s, "srcid_proto: for protocol riscv-encap only");
+	if (list)
+		n = config_setting_length(s);
+	if (n < 1 || n > MC_SRCID_PROTOS)
+		return err_at(x, s, "srcid_proto: 1 to %d of \"IDS:PROTO\"",
+			      MC_SRCID_PROTOS);
+	for (i = 0; i < n; i++) {
+		char *v = t->srcid_proto[i];
+
+		if (list)
+			e = config_setting_get_elem(s, (unsigned int)i);
+		if (get_str(x, e, "srcid_proto", v, sizeof(t->srcid_proto[i])))
+			return -1;
+		if (mc_srcid_proto(v, (1ul << t->srcid_bits) - 1, &lo, &hi,
+				   &mtt))
+			return err_at(x, e, "srcid_proto: \"%s\" is not IDS:PROTO (IDS: N, FIRST-LAST or * of the %u-bit srcIDs; PROTO: stp, raw or mtt)",
+				      v, t->srcid_bits);
+	}
+	t->nsrcid_proto = n;
+	return 0;
+}
+
 static int parse_target(struct ctx *x, const config_setting_t *g,
 			struct mc_target *t, int idx)
 {
 	static const char *const keys[] = {
 		"name", "port", "match", "baud", "protocol", "srcid_bits",
-		"ts_bytes", "unframed", "elf", NULL
+		"ts_bytes", "unframed", "srcid_proto", "mtt_start", "elf", NULL
 	};
 	char proto[MC_NAME_MAX];
 	unsigned long long v;
@@ -730,6 +761,15 @@ static int parse_target(struct ctx *x, const config_setting_t *g,
 			t->srcid_bits = (unsigned int)v;
 		}
 	}
+	s = config_setting_get_member(g, "srcid_proto");
+	if (s && parse_srcid_protos(x, s, t))
+		return -1;
+	s = config_setting_get_member(g, "mtt_start");
+	if (s && t->proto != MC_TP_MTT && t->proto != MC_TP_RISCV)
+		return err_at(x, s, "mtt_start: for protocols mtt and riscv-encap only");
+	if (s && config_setting_type(s) != CONFIG_TYPE_BOOL)
+		return err_at(x, s, "mtt_start: must be true or false");
+	t->mtt_start = s && config_setting_get_bool(s);
 	s = config_setting_get_member(g, "elf");
 	if (s) {
 		if (get_str(x, s, "elf", t->elf, sizeof(t->elf)))

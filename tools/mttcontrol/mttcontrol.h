@@ -108,6 +108,12 @@ struct mc_target {
 	unsigned int srcid_bits;	/* riscv-encap: the widths */
 	unsigned int ts_bytes;
 	int unframed;			/* riscv-encap: unframed stream */
+	/* riscv-encap: what srcIDs carry, "IDS:PROTO" as mttdecode's
+	 * --srcid-proto, in order; nsrcid_proto of them */
+#define MC_SRCID_PROTOS	8
+	char srcid_proto[MC_SRCID_PROTOS][24];
+	int nsrcid_proto;
+	int mtt_start;			/* mtt, riscv-encap: send MTT START */
 	char elf[PATH_MAX];		/* "" none; made absolute */
 	int line;
 };
@@ -289,6 +295,15 @@ struct mc_tgt {
  * open: mc_tgt_close() it) */
 int mc_tgt_open(struct mc_tgt *g, const struct mc_target *t,
 		const char *sessdir, const char *file, struct mc_err *e);
+/* once every port of the session is open: a MiniProfiler is sent
+ * GET_METADATA and START, a target with mtt_start an MTT START command
+ * frame; 0, or -1 (e) */
+int mc_tgt_begin(struct mc_tgt *g, struct mc_err *e);
+/* "IDS:PROTO" (IDS: N, FIRST-LAST or *, up to max; PROTO: stp, raw or
+ * mtt) into the srcIDs lo..hi and *mtt (1: the payloads are MTT
+ * frames): 0, or -1 if bad */
+int mc_srcid_proto(const char *s, unsigned long max, unsigned long *lo,
+		   unsigned long *hi, int *mtt);
 /* the end of the session for g's device: a MiniProfiler is sent STOP
  * and GET_STATUS (1: the caller reads what it answers), others nothing
  * (0) */

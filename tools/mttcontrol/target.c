@@ -50,6 +50,9 @@ static const char *capture_name(enum mc_tproto p)
 /* the mttdecode command line that decodes the capture (in its directory) */
 static void decode_cmd(const struct mc_target *t, char *buf, size_t len)
 {
+	size_t n;
+	int i;
+
 	switch (t->proto) {
 	case MC_TP_MPROF:
 		mc_snprintf(buf, len, "mttdecode .");
@@ -61,20 +64,48 @@ static void decode_cmd(const struct mc_target *t, char *buf, size_t len)
 		mc_snprintf(buf, len, "mttdecode --input=syst capture.bin");
 		break;
 	case MC_TP_RISCV:
-		mc_snprintf(buf, len, "mttdecode --input=riscv-encap --srcid-bits=%u --ts-bytes=%u%s capture.bin",
-			    t->srcid_bits, t->ts_bytes,
-			    t->unframed ? " --unframed" : "");
+		n = (size_t)mc_snprintf(buf, len, "mttdecode --input=riscv-encap --srcid-bits=%u --ts-bytes=%u%s",
+					t->srcid_bits, t->ts_bytes,
+					t->unframed ? " --unframed" : "");
+		for (i = 0; i < t->nsrcid_proto && n < len; i++)
+			n += (size_t)mc_snprintf(buf + n, len - n,
+						 " --srcid-proto=%s",
+						 t->srcid_proto[i]);
+		if (n < len)
+			mc_snprintf(buf + n, len - n, " capture.bin");
 		break;
 	default:
 		mc_snprintf(buf, len, "(raw: not decoded)");
 	}
 }
 
+/* session.txt's ELF lines, as mttprofile writes them: the file, and
+ * what tells later that it is still the ELF of the session (its .text
+ * CRC32, the device's build id; its GNU build id) */
+static void elf_ids(FILE *f, const char *elf)
+{
+	char err[256], id[2 * MPROF_GNU_ID_MAX + 1];
+	struct mprof_sym *sym = mprof_sym_load(elf, err, sizeof(err));
+	uint32_t crc;
+	int has_text;
+
+	fprintf(f, "elf=%s\n", elf);
+	if (!sym)
+		return;		/* mttdecode says why when it reads it */
+	crc = mprof_sym_text_crc(sym, &has_text);
+	if (has_text)
+		fprintf(f, "elf_text_crc32=0x%08x\n", (unsigned int)crc);
+	if (mprof_sym_build_id(sym, id, sizeof(id)))
+		fprintf(f, "elf_gnu_build_id=%s\n", id);
+	mprof_sym_free(sym);
+}
+
 static int write_meta(const struct mc_tgt *g, struct mc_err *e)
 {
 	const struct mc_target *t = g->t;
-	char path[PATH_MAX + 32], cmd[256];
+	char path[PATH_MAX + 32], cmd[512];
 	FILE *f;
+	int i;
 
 	mc_snprintf(path, sizeof(path), "%s/target", g->dir);
 	f = fopen(path, "we");
@@ -88,6 +119,9 @@ static int write_meta(const struct mc_tgt *g, struct mc_err *e)
 	if (t->proto == MC_TP_RISCV)
 		fprintf(f, "srcid_bits %u\nts_bytes %u\nunframed %d\n",
 			t->srcid_bits, t->ts_bytes, t->unframed);
+	for (i = 0; i < t->nsrcid_proto; i++)
+		fprintf(f, "%s%s%s", i ? " " : "srcid_proto ",
+			t->srcid_proto[i], i + 1 < t->nsrcid_proto ? "" : "\n");
 	if (t->elf[0])
 		fprintf(f, "elf %s\n", g->elf);
 	fprintf(f, "capture %s\nreads reads\ndecode %s\n",
@@ -103,7 +137,7 @@ static int write_meta(const struct mc_tgt *g, struct mc_err *e)
 		return mc_fail(e, "%s: %s", path, strerror(errno));
 	fprintf(f, "port=%s\nbaud=%lu\n", g->port, t->baud);
 	if (t->elf[0])
-		fprintf(f, "elf=%s\n", g->elf);
+		elf_ids(f, g->elf);
 	if (fclose(f))
 		return mc_fail(e, "%s: %s", path, strerror(errno));
 	return 0;
@@ -210,13 +244,63 @@ int mc_tgt_open(struct mc_tgt *g, const struct mc_target *t,
 		head[8 + i] = (uint8_t)(g->r_t >> (8 * i));
 	if (put_all(g->rfd, head, sizeof(head)))
 		return mc_fail(e, "%s: %s", path, strerror(errno));
+	return 0;
+}
+
+int mc_tgt_begin(struct mc_tgt *g, struct mc_err *e)
+{
+	const struct mc_target *t = g->t;
+	/* START to any target (Documentation/mtt.rst, "Commands and
+	 * replies"): the preamble alone, no value, no CRC */
+	const uint32_t w[MTT_FRAME_PREAMBLE_WORDS] = {
+		MTT_FRAME_WORD0(MTT_FRAME_TARGET_CONTROL), MTT_FRAME_CMD_START
+	};
+	uint8_t f[MTT_FRAME_PREAMBLE_BYTES];
+	int i, bad = 0;
+
 	/* a MiniProfiler device says what it is, and starts profiling */
-	if (t->proto == MC_TP_MPROF &&
-	    (mprof_serial_cmd(g->fd, MPROF_CMD_GET_METADATA) ||
-	     mprof_serial_cmd(g->fd, MPROF_CMD_START)))
+	if (t->proto == MC_TP_MPROF)
+		bad = mprof_serial_cmd(g->fd, MPROF_CMD_GET_METADATA) ||
+		      mprof_serial_cmd(g->fd, MPROF_CMD_START);
+	else if (t->mtt_start) {	/* mtt and riscv-encap only */
+		for (i = 0; i < MTT_FRAME_PREAMBLE_BYTES; i++)
+			f[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
+		bad = put_all(g->fd, f, sizeof(f));
+	}
+	if (bad)
 		return mc_fail(e, "target \"%s\": %s: sending START: %s",
 			       t->name, g->port, strerror(errno));
 	return 0;
+}
+
+int mc_srcid_proto(const char *s, unsigned long max, unsigned long *lo,
+		   unsigned long *hi, int *mtt)
+{
+	const char *colon = strrchr(s, ':');
+	char *end;
+
+	if (!colon || colon == s)
+		return -1;
+	if (!strcmp(colon, ":mtt"))
+		*mtt = 1;
+	else if (!strcmp(colon, ":stp") || !strcmp(colon, ":raw"))
+		*mtt = 0;
+	else
+		return -1;
+	*lo = 0;
+	*hi = max;
+	if (colon - s == 1 && *s == '*')
+		return 0;
+	if (*s < '0' || *s > '9')
+		return -1;
+	*lo = strtoul(s, &end, 10);
+	*hi = *lo;
+	if (*end == '-') {
+		if (end[1] < '0' || end[1] > '9')
+			return -1;
+		*hi = strtoul(end + 1, &end, 10);
+	}
+	return end != colon || *lo > *hi || *hi > max ? -1 : 0;
 }
 
 int mc_tgt_stop(struct mc_tgt *g, FILE *log)
@@ -302,6 +386,21 @@ void mc_tgt_close(struct mc_tgt *g, FILE *summary)
 
 /* ---- reading a session's targets back ----------------------------------- */
 
+/* the metadata's "srcid_proto" words (NULL: none) into t */
+static void protos_of(const char *v, struct mc_target *t)
+{
+	size_t n;
+
+	while (v && *v && t->nsrcid_proto < MC_SRCID_PROTOS) {
+		n = strcspn(v, " ");
+		if (n && n < sizeof(t->srcid_proto[0]))
+			mc_snprintf(t->srcid_proto[t->nsrcid_proto++],
+				    sizeof(t->srcid_proto[0]), "%.*s", (int)n,
+				    v);
+		v += n + strspn(v + n, " ");
+	}
+}
+
 /* TDIR's metadata (libmttsession) as a struct mc_target: 0, or -1 */
 static int target_of(const char *tdir, struct mc_target *t)
 {
@@ -322,6 +421,7 @@ static int target_of(const char *tdir, struct mc_target *t)
 		t->ts_bytes = m.ts_bytes <= MC_RV_MAX_TS_BYTES ?
 			      (unsigned int)m.ts_bytes : MC_RV_TS_BYTES;
 		t->unframed = m.unframed;
+		protos_of(m.srcid_proto, t);
 	}
 	mtts_target_free(&m);
 	return ret;
@@ -378,16 +478,6 @@ static void on_rv_stp(void *ctx, const struct mttd_stp_event *ev, size_t n)
 	(void)n;
 }
 
-static void on_rv_pkt(void *ctx, const struct mttd_rv_packet *pkt,
-		      uint64_t off)
-{
-	struct mc_tcounts *n = ctx;
-
-	(void)off;
-	if (pkt->length)
-		n->records++;
-}
-
 /* the decoder of one protocol, fed the capture in chunks */
 struct counter {
 	enum mc_tproto p;
@@ -396,22 +486,78 @@ struct counter {
 	struct mttd_syst_stream *sst;
 	struct mttd_rv *rv;
 	uint8_t *none;	/* riscv: no srcID carries swstm's STP */
+	uint8_t *is_mtt;	/* riscv: the srcIDs whose payloads are MTT */
+	struct mttd_mtt_stream **rv_mtt;	/* one per srcID, made at need */
+	struct mc_tcounts *n;
+	unsigned int srcid_bits;
+	int oom;
 	struct mprof_collect mp;
 	int mp_init;
 };
+
+/* a packet: counted, or, on an MTT srcID, its payload's whole bytes
+ * (the bits beyond: a narrow srcID's padding) to that srcID's frames */
+static void on_rv_pkt(void *ctx, const struct mttd_rv_packet *pkt,
+		      uint64_t off)
+{
+	struct counter *c = ctx;
+	struct mttd_mtt_stream **s;
+
+	(void)off;
+	if (!pkt->length)
+		return;
+	if (!c->is_mtt || !(c->is_mtt[pkt->srcid / 8] >> (pkt->srcid % 8) & 1)) {
+		c->n->records++;
+		return;
+	}
+	s = &c->rv_mtt[pkt->srcid];
+	if (!*s)
+		*s = mttd_mtt_stream_new(on_frame, on_skip, c->n);
+	if (!*s || mttd_mtt_stream_push(*s, pkt->payload,
+					pkt->payload_bits / 8))
+		c->oom = 1;
+}
+
+/* t's srcid_proto into c->is_mtt (NULL: no srcID is MTT's): 0, or -1 */
+static int mtt_srcids(struct counter *c, const struct mc_target *t)
+{
+	size_t ids = (size_t)1 << t->srcid_bits;
+	unsigned long lo, hi, i;
+	int k, mtt;
+
+	for (k = 0; k < t->nsrcid_proto; k++) {
+		if (mc_srcid_proto(t->srcid_proto[k], ids - 1, &lo, &hi, &mtt))
+			continue;
+		if (!c->is_mtt) {
+			c->is_mtt = calloc(ids / 8 + 1, 1);
+			c->rv_mtt = calloc(ids, sizeof(*c->rv_mtt));
+			if (!c->is_mtt || !c->rv_mtt)
+				return -1;
+		}
+		for (i = lo; i <= hi; i++) {
+			if (mtt)
+				c->is_mtt[i / 8] |= (uint8_t)(1u << (i % 8));
+			else
+				c->is_mtt[i / 8] &= (uint8_t)~(1u << (i % 8));
+		}
+	}
+	return 0;
+}
 
 static int counter_new(struct counter *c, const struct mc_target *t,
 		       struct mc_tcounts *n)
 {
 	struct mttd_syst_config sc = { .fn = on_syst };
 	struct mttd_rv_config rc = {
-		.fn = on_rv_stp, .ctx = n, .pkt_fn = on_rv_pkt,
+		.fn = on_rv_stp, .ctx = c, .pkt_fn = on_rv_pkt,
 		.srcid_bits = t->srcid_bits, .ts_bytes = t->ts_bytes,
 		.flags = t->unframed ? MTTD_RV_UNFRAMED : 0,
 	};
 
 	memset(c, 0, sizeof(*c));
 	c->p = t->proto;
+	c->n = n;
+	c->srcid_bits = t->srcid_bits;
 	switch (t->proto) {
 	case MC_TP_MTT:
 		c->mtt = mttd_mtt_stream_new(on_frame, on_skip, n);
@@ -423,6 +569,8 @@ static int counter_new(struct counter *c, const struct mc_target *t,
 	case MC_TP_RISCV:
 		c->none = calloc(((size_t)1 << t->srcid_bits) / 8 + 1, 1);
 		rc.stp_srcids = c->none;
+		if (mtt_srcids(c, t))
+			return -1;
 		c->rv = c->none ? mttd_rv_new(&rc) : NULL;
 		return c->rv ? 0 : -1;
 	case MC_TP_MPROF:
@@ -442,7 +590,7 @@ static int counter_feed(struct counter *c, const uint8_t *p, size_t len)
 	if (c->sst)
 		return mttd_syst_stream_feed(c->sst, p, len);
 	if (c->rv)
-		return mttd_rv_feed(c->rv, p, len);
+		return mttd_rv_feed(c->rv, p, len) || c->oom ? -1 : 0;
 	if (c->mp_init)
 		return mprof_collect_feed(&c->mp, p, len);
 	return 0;
@@ -463,13 +611,19 @@ static void counter_end(struct counter *c, struct mc_tcounts *n)
 	}
 	if (c->rv) {
 		const struct mttd_stp_stats *s;
+		size_t i;
 
 		mttd_rv_finish(c->rv);
+		for (i = 0; c->rv_mtt && i < (size_t)1 << c->srcid_bits; i++)
+			if (c->rv_mtt[i])
+				mttd_mtt_stream_finish(c->rv_mtt[i]);
 		s = mttd_rv_stats(c->rv);
-		/* every sync after the first one follows a loss */
-		n->errors = (s->syncs > 1 ? s->syncs - 1 : 0) +
-			    mttd_rv_counts(c->rv)->alignment;
-		n->skipped = s->unsynced_nibbles / 2;
+		/* a synchronisation lost (a bad packet, the null.alignment
+		 * rule broken), not a sync (a UART's encoder repeats them),
+		 * and a packet cut at the end; added to the MTT srcIDs'
+		 * damaged runs */
+		n->errors += s->desyncs + s->truncated;
+		n->skipped += s->unsynced_nibbles / 2;
 	}
 	if (c->mp_init) {
 		const struct mprof_parser_stats *s;
@@ -488,10 +642,16 @@ static void counter_end(struct counter *c, struct mc_tcounts *n)
 
 static void counter_free(struct counter *c)
 {
+	size_t i;
+
 	mttd_mtt_stream_free(c->mtt);
 	mttd_syst_stream_free(c->sst);
 	mttd_syst_free(c->syst);
 	mttd_rv_free(c->rv);
+	for (i = 0; c->rv_mtt && i < (size_t)1 << c->srcid_bits; i++)
+		mttd_mtt_stream_free(c->rv_mtt[i]);
+	free(c->rv_mtt);
+	free(c->is_mtt);
 	free(c->none);
 	if (c->mp_init)
 		mprof_collect_free(&c->mp);

@@ -14,7 +14,14 @@
  *
  * Boot-time setting: when the word at CONFIG_ADDR (QEMU: -device
  * loader,addr=0x87fff000,data=1,data-len=4) has bit 0 set, the firmware
- * reads commands from the UART (filters, answered) until START.
+ * reads commands from the UART (filters, answered) until START.  Bit 1
+ * (hold): before writing anything, it waits for the host's first byte
+ * (left in the UART for the command reader): QEMU drops what a pty is
+ * given while nothing has it open, and a host that sends once it has
+ * the port open gets every byte (tests/firmware/session.t: data=7).  Bit
+ * 2 (stay): after the work and its STOP frame the firmware idles
+ * instead of powering off, so a pty's reader is not hung up before it
+ * has read the end.
  */
 #include <stdint.h>
 
@@ -35,6 +42,8 @@
 #define TEST_PASS	0x5555u
 #define CONFIG_ADDR	0x87fff000u
 #define CONFIG_WAIT	0x1u
+#define CONFIG_HOLD	0x2u
+#define CONFIG_STAY	0x4u
 
 #define ROUNDS		3
 #define TICKS		5
@@ -182,6 +191,7 @@ static void stop_frame(void)
 
 int main(void)
 {
+	const uint32_t config = *(volatile uint32_t *)CONFIG_ADDR;
 	const struct mttfw_config cfg = {
 		.target = TARGET,
 		.out = { mttfw_rv_put, &src_main },
@@ -190,12 +200,15 @@ int main(void)
 		.ncomps = 4,
 	};
 
+	if (config & CONFIG_HOLD)
+		while (!(uart[UART_LSR] & LSR_DR))
+			;
 	mttfw_init(&mttfw_default, &cfg);
 	mtt_open(MTT_COMPONENTID_ANY, "app", &app);
 	mtt_open(MTT_COMPONENTID_ANY, "sensor", &sensor);
 	mtt_open(MTT_COMPONENTID_ANY, "tick", &tick);
 	mttfw_set_out(tick, &out_irq);
-	if (*(volatile uint32_t *)CONFIG_ADDR & CONFIG_WAIT)
+	if (config & CONFIG_WAIT)
 		wait_start();
 
 	set_mtimecmp(mtime() + TICK_PERIOD);
@@ -210,7 +223,8 @@ int main(void)
 	mttfw_rv_sync(&link);
 	while (!(uart[UART_LSR] & LSR_TEMT))
 		;
-	*(volatile uint32_t *)TEST_DEV = TEST_PASS;
+	if (!(config & CONFIG_STAY))
+		*(volatile uint32_t *)TEST_DEV = TEST_PASS;
 	for (;;)
 		__asm__ volatile("wfi");
 }

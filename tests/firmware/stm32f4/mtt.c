@@ -17,7 +17,12 @@
  * (filters, at run time) and replies on USART2.  Built with
  * -DFW_MTT_WAIT, the firmware stops after the first round until a START
  * command came (tests/firmware/stm32-filter.t): the commands sent
- * meanwhile take effect at that fixed point of the work.
+ * meanwhile take effect at that fixed point of the work.  Built with
+ * -DFW_HOLD, it writes nothing on USART2 until the host has started
+ * profiling on USART1 (tests/firmware/session.t): QEMU drops what a pty
+ * is given while nothing has it open, and the MiniProfiler START that
+ * mttcontrol sends once every port of the session is open is what lets
+ * the firmware go on, so every byte comes after the host is listening.
  *
  * Every frame carries a CRC word (flag CRC, the CRC-16/CCITT-FALSE of
  * every byte before it: Documentation/mtt.rst; libmttfw's crc16 option),
@@ -130,6 +135,10 @@ void fw_mtt_start(void)
 	unsigned int i;
 
 	usart2_init();
+#ifdef FW_HOLD
+	while (!mprofdev_fw_profiling())
+		__asm__ volatile("wfi");
+#endif
 	mttfw_init(&mttfw_default, &cfg);
 	mtt_open(MTT_COMPONENTID_ANY, "app", &app);
 	mtt_open(MTT_COMPONENTID_ANY, "sensor", &sensor);

@@ -16,6 +16,14 @@
  *	null.idle bytes and a null.alignment), then N packets with a
  *	timestamp, srcID 1 and 2 in turn, each a 4-byte payload, through
  *	the spec-written test encoder (tests/host/enc/rvenc.c).
+ *   sergen rvmtt N
+ *	The same encapsulation, sync first: srcID 1 carries N of the MTT
+ *	frames of "sergen mtt" (target 3, component 7, trace id and value
+ *	1000 + i), each in two packets of 12 payload bytes, with one packet
+ *	of 5 bytes 0x11 after frame N / 2 (damage: one skipped run in
+ *	srcID 1's frames) and a second sync after frame N / 4 (a UART's
+ *	encoder repeats them: no loss); after every fourth frame, srcID 2
+ *	has a packet of 4 bytes that is no MTT frame.
  *   sergen syst N
  *	N SyS-T STRING messages (severity 3, a 16-bit length, payload
  *	"msg" and the message's number), back to back as a UART carries
@@ -36,29 +44,65 @@
 #include "spec_crc16.h"
 #include "systenc.h"
 
-static void put32(FILE *f, uint32_t v)
+static void le32(uint8_t *p, uint32_t v)
 {
 	int i;
 
 	for (i = 0; i < 4; i++)
-		fputc((int)((v >> (8 * i)) & 0xff), f);
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* frame i: 24 bytes */
+static void frame(uint8_t *f, unsigned long i)
+{
+	le32(f, 0xeee01000u | 3);	/* sync, v1.0, target 3 */
+	le32(f + 4, 0);			/* TRACE, no flags */
+	le32(f + 8, 7);			/* component */
+	le32(f + 12, (uint32_t)i);	/* trace id */
+	le32(f + 16, 0x05000004u);	/* UINT32, 4 bytes */
+	le32(f + 20, (uint32_t)(1000 + i));
 }
 
 static int mtt(unsigned long n, unsigned long garbage)
 {
 	unsigned long i, g;
+	uint8_t f[24];
 
 	for (i = 0; i < n; i++) {
 		if (i == n / 2)
 			for (g = 0; g < garbage; g++)
 				fputc(0x11, stdout);
-		put32(stdout, 0xeee01000u | 3);	/* sync, v1.0, target 3 */
-		put32(stdout, 0);		/* TRACE, no flags */
-		put32(stdout, 7);		/* component */
-		put32(stdout, (uint32_t)i);	/* trace id */
-		put32(stdout, 0x05000004u);	/* UINT32, 4 bytes */
-		put32(stdout, (uint32_t)(1000 + i));
+		frame(f, i);
+		fwrite(f, 1, sizeof(f), stdout);
 	}
+	return 0;
+}
+
+static int rvmtt(unsigned long n)
+{
+	static const uint8_t junk[5] = { 0x11, 0x11, 0x11, 0x11, 0x11 };
+	struct rvenc e;
+	unsigned long i;
+	uint8_t f[24];
+
+	rvenc_init(&e, 8, 4);
+	rvenc_sync(&e);
+	for (i = 0; i < n; i++) {
+		if (i == n / 4)
+			rvenc_sync(&e);
+		if (i == n / 2)
+			rvenc_raw(&e, 0, 1, 1, 10 * i, junk, 40);
+		frame(f, i);
+		rvenc_raw(&e, 0, 1, 1, 10 * i, f, 96);
+		rvenc_raw(&e, 0, 1, 1, 10 * i + 1, f + 12, 96);
+		if (i % 4 == 3)
+			rvenc_raw(&e, 0, 1, 2, 10 * i + 2, f + 20, 32);
+	}
+	if (e.oom || fwrite(e.buf, 1, e.len, stdout) != e.len) {
+		rvenc_free(&e);
+		return 1;
+	}
+	rvenc_free(&e);
 	return 0;
 }
 
@@ -155,10 +199,12 @@ int main(int argc, char **argv)
 		return mtt(strtoul(argv[2], NULL, 0), strtoul(argv[3], NULL, 0));
 	if (argc == 3 && !strcmp(argv[1], "rv"))
 		return rv(strtoul(argv[2], NULL, 0));
+	if (argc == 3 && !strcmp(argv[1], "rvmtt"))
+		return rvmtt(strtoul(argv[2], NULL, 0));
 	if (argc == 3 && !strcmp(argv[1], "syst"))
 		return syst(strtoul(argv[2], NULL, 0));
 	if (argc == 2 && !strcmp(argv[1], "mprof"))
 		return mprof();
-	fprintf(stderr, "usage: sergen mtt N GARBAGE | rv N | syst N | mprof\n");
+	fprintf(stderr, "usage: sergen mtt N GARBAGE | rv N | rvmtt N | syst N | mprof\n");
 	return 2;
 }

@@ -306,6 +306,8 @@ int mtts_target_read(const char *tdir, struct mtts_target *t)
 			ret = keep(&t->elf, v);
 		else if (!strcmp(line, "decode"))
 			ret = keep(&t->decode, v);
+		else if (!strcmp(line, "srcid_proto"))
+			ret = keep(&t->srcid_proto, v);
 		else if (!strcmp(line, "capture") && !strchr(v, '/'))
 			ret = keep_in(&t->capture, tdir, v);
 		else if (!strcmp(line, "reads") && !strchr(v, '/'))
@@ -343,6 +345,7 @@ void mtts_target_free(struct mtts_target *t)
 	free(t->capture);
 	free(t->reads);
 	free(t->decode);
+	free(t->srcid_proto);
 	memset(t, 0, sizeof(*t));
 }
 

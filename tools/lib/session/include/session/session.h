@@ -83,6 +83,7 @@ struct mtts_target {
 	char *capture;		/* the capture's path (tdir joined) */
 	char *reads;		/* the read times' path (tdir joined) */
 	char *decode;		/* the mttdecode command line (in tdir) */
+	char *srcid_proto;	/* riscv-encap: "IDS:PROTO ..." or NULL */
 	unsigned long baud;
 	unsigned long srcid_bits;	/* riscv-encap */
 	unsigned long ts_bytes;

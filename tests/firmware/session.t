@@ -1,0 +1,147 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# session.t - the firmware lane: both boards traced as the serial targets
+# of one mttcontrol session (Documentation/firmware.rst, "Trace a board
+# in a session"; sessions.rst, "Serial targets"), no STM device.  QEMU
+# gives each UART a pty: the STM32F405's USART1 (protocol mprof, its
+# ELF) and USART2 (mtt), the RISC-V board's UART0 (riscv-encap, srcID 8
+# bits, timestamp 4 bytes, unframed, srcid_proto "*:mtt", mtt_start).
+# QEMU drops what a pty is given while nothing has it open, so both
+# firmwares are built or set to write nothing before the host speaks:
+# the STM32F405 (-DFW_HOLD) waits for the MiniProfiler START that
+# mttcontrol sends on USART1, the RISC-V firmware (boot word 7: hold,
+# wait for START, stay on) for the first byte on its UART, the MTT START
+# command frame of mtt_start; mttcontrol sends both only once every port
+# is open.  The work is fixed (lib.sh): the waits are for that work's
+# last record, with hang guards only.  Checked: --start, --status,
+# --stop's summary (records, errors and losses exact; bytes those
+# captured), and each capture decodes to exactly the firmware's work.
+# mttcontrol runs under ASan + UBSan.
+. "$(dirname "$0")/../host/lib.sh"
+. "$(dirname "$0")/lib.sh"
+
+TICKS=25
+need timeout coreutils
+need riscv64-unknown-elf-gcc gcc-riscv64-unknown-elf
+need qemu-system-riscv32 qemu-system-misc
+stm32_setup "$TMP/fw0"
+asan_mttcontrol
+make -s -C "$FW" O="$TMP/fw" EXTRA_CFLAGS=-DFW_HOLD >"$TMP/fw.log" 2>&1 &&
+	make -s -C "$TOP/tests/firmware/riscv32" O="$TMP/rv" >>"$TMP/fw.log" 2>&1 ||
+	{ sed 's/^/# /' "$TMP/fw.log"; bail "cannot build the firmwares"; }
+ELF=$TMP/fw/fw.elf
+
+# pty_of LOG LABEL: the pty QEMU names in LOG for LABEL (waits for it)
+pty_of() {
+	i=0
+	p=
+	while [ -z "$p" ] && [ $i -lt 2000 ]; do
+		p=$(sed -n "s|^char device redirected to \\(/dev/[^ ]*\\) (label $2).*|\\1|p" "$1")
+		[ -n "$p" ] || sleep 0.01
+		i=$((i + 1))
+	done
+	[ -n "$p" ] || { sed 's/^/# /' "$1"; bail "QEMU gave no pty for $2"; }
+	echo "$p"
+}
+
+stm32_qemu "$ELF" "" -serial pty
+P1=$pty
+P2=$(pty_of "$TMP/qemu.log" serial1)
+spid=$qpid
+: >"$TMP/rv.log"
+timeout -k 5 300 qemu-system-riscv32 -M virt -bios none -nographic \
+	-monitor none -kernel "$TMP/rv/fw.elf" -serial pty \
+	-device loader,addr=0x87fff000,data=7,data-len=4 \
+	</dev/null >"$TMP/rv.log" 2>&1 &
+rpid=$!
+P3=$(pty_of "$TMP/rv.log" serial0)
+trap 'kill $spid $rpid 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
+
+# the MiniProfiler first: its START must still wait for the other ports
+cat >"$TMP/fw.conf" <<X
+targets = (
+	{ name = "prof"; port = "$P1"; protocol = "mprof"; elf = "$ELF"; },
+	{ name = "mtt"; port = "$P2"; protocol = "mtt"; },
+	{ name = "rv"; port = "$P3"; protocol = "riscv-encap";
+	  srcid_bits = 8; ts_bytes = 4; unframed = true;
+	  srcid_proto = "*:mtt"; mtt_start = true; }
+);
+X
+S=$TMP/sess
+"$C" --start -c "$TMP/fw.conf" -o "$S" >"$TMP/out" 2>&1
+rc=$?
+tap_is "$rc:$(sed 's/collector pid [0-9]*/collector pid N/' "$TMP/out")" "0:session started: $S (serial targets only, collector pid N)
+target prof: mprof, $P1 at 115200 baud
+target mtt: mtt, $P2 at 115200 baud
+target rv: riscv-encap, $P3 at 115200 baud" "--start: one session, the three UARTs"
+[ $rc = 0 ] || bail "--start failed"
+
+# until: the work's last record in each capture, decoded as it grows (a
+# hang guard of 120 s only).  STM32F405: 12 * TICKS calls on USART1 (the
+# STOP frame on USART2 comes before the last tick's); RISC-V: the STOP
+# frame and the synchronisation after it (37 bytes: 36 null.idle, then
+# null.alignment) that ends its work
+T=$S/targets
+tail_sync=$(printf '00%.0s' $(seq 36))80
+# rv_decode: the RISC-V target's decode command (its metadata), run in
+# its directory with this tree's mttdecode
+rv_decode() {
+	(cd "$T/rv" && eval "\"\$MTTDECODE\" $(sed -n 's/^decode mttdecode //p' target)")
+}
+done_yet() {
+	"$MTTDECODE" "$T/prof" 2>/dev/null | grep -q "^# $((12 * TICKS)) calls " &&
+		"$MTTDECODE" --input=mtt "$T/mtt/capture.bin" 2>/dev/null | grep -q ' MTT STOP ' &&
+		rv_decode 2>/dev/null |
+		grep -q ' MTT STOP ' &&
+		[ "$(tail -c 37 "$T/rv/capture.bin" | od -An -tx1 -v | tr -d ' \n')" = "$tail_sync" ]
+}
+i=0
+until done_yet; do
+	[ $i -lt 1200 ] || break
+	sleep 0.1
+	i=$((i + 1))
+done
+done_yet
+tap_ok $? "every target's capture holds its firmware's whole work"
+
+size() { wc -c <"$T/$1" | tr -d ' '; }
+"$C" --status >"$TMP/status" 2>&1
+tap_is "$(grep '^  target ' "$TMP/status")" \
+"  target prof: mprof on $P1 at 115200 baud: $(size prof/capture.mprof) bytes
+  target mtt: mtt on $P2 at 115200 baud: $(size mtt/capture.bin) bytes
+  target rv: riscv-encap on $P3 at 115200 baud: $(size rv/capture.bin) bytes" \
+	"--status: each target, its port and the bytes captured"
+
+"$C" --stop >"$TMP/stop" 2>&1
+rc=$?
+kill $spid $rpid 2>/dev/null
+wait $spid $rpid 2>/dev/null
+# records: mprof's responses (PROFILE_DATA batching follows the UART's
+# pace: their number is not fixed), then exact counts: USART2's 74 MTT
+# frames (3 META, 3 rounds of 15, 25 ticks, STOP), the RISC-V core's 55
+# (3 META, the START reply, 45, 5 ticks, STOP), no error, no loss
+mprof_recs=$(sed -n 's/^target prof .*: \([0-9]*\) records, .*/\1/p' "$TMP/stop")
+tap_is "$rc:$(cat "$TMP/stop")" "0:session stopped: $S
+target prof (mprof on $P1): captured $(size prof/capture.mprof) bytes: $mprof_recs records, 0 errors (0 bytes skipped), 0 losses, $((12 * TICKS)) profile records
+target mtt (mtt on $P2): captured $(size mtt/capture.bin) bytes: 74 records, 0 errors (0 bytes skipped), 0 losses
+target rv (riscv-encap on $P3): captured $(size rv/capture.bin) bytes: 55 records, 0 errors (0 bytes skipped), 0 losses" \
+	"--stop: each target's bytes, records, errors and losses"
+
+# what each capture decodes to: the firmware's fixed work, exactly
+"$MTTDECODE" "$T/prof" >"$TMP/prof.txt" 2>"$TMP/prof.err"
+tap_is "$?:$(cat "$TMP/prof.err")" "0:" "mttdecode targets/prof: the profile, nothing on stderr"
+calls() { awk 'NF == 7 && $1 ~ /^[0-9]+$/ { print $7 "=" $1 }' "$TMP/prof.txt" | sort | tr '\n' ' '; }
+tap_is "$(calls)" \
+	"clamp=$TICKS control_step=$TICKS filter=$TICKS pid=$TICKS scale=$((2 * TICKS)) sensor_read=$TICKS tick_work=$TICKS walk=$((4 * TICKS)) " \
+	"USART1: calls per function, named from the ELF"
+mtt_check session "$T/mtt/capture.bin" "$(stm32_mtt $TICKS)"
+
+rv_decode >"$TMP/rv.txt" 2>"$TMP/rv.err"
+tap_is "$?:$(cat "$TMP/rv.err")" "0:" "the RISC-V target's decode command (its metadata) decodes the capture"
+mtt_norm "$TMP/rv.txt" >"$TMP/rv.norm"
+tap_is "$(grep -v '^src[12] ' "$TMP/rv.norm")" "" "RISC-V: frames of srcIDs 1 and 2 only"
+REPLIES='src1 MTT START REPLY - comp:0x00000000 - seq 0 cpu 80'
+tap_is "$(grep '^src1 ' "$TMP/rv.norm")" "$(riscv_src1 0xffffffff 0xffffffff)" \
+	"RISC-V: srcID 1: the START reply, every value, level and component"
+tap_is "$(grep '^src2 ' "$TMP/rv.norm")" "$(riscv_src2 5)" "RISC-V: srcID 2: 5 ticks"
+tap_done
