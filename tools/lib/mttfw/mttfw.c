@@ -38,16 +38,25 @@ static void put32(uint8_t *p, uint32_t v)
 #endif
 }
 
+#ifdef __GNUC__
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
+
+_Static_assert(MTT_FRAME_HINT_BYTES == 12, "the hint is three words");
+
 /*
  * Written a word at a time: the preamble, the words w1's flags ask for,
  * the payload's whole words and then its last, zero-padded, the hint's
- * three words zeroed and its bytes up to the NUL.
+ * three words zeroed and its bytes up to the NUL.  Inline in emit(), the
+ * path of every trace (its ten arguments are not passed on the stack).
  */
-_Static_assert(MTT_FRAME_HINT_BYTES == 12, "the hint is three words");
-
-size_t mttfw_frame(uint8_t *buf, uint32_t target, uint32_t w1, uint32_t comp,
-		   uint32_t trace_id, uint32_t type_info, uint64_t ts,
-		   uint32_t level, const void *payload, const char *hint)
+static ALWAYS_INLINE size_t frame(uint8_t *buf, uint32_t target, uint32_t w1,
+				  uint32_t comp, uint32_t trace_id,
+				  uint32_t type_info, uint64_t ts,
+				  uint32_t level, const void *payload,
+				  const char *hint)
 {
 	uint32_t size = type_info & MTT_FRAME_PAYLOAD_MASK;
 	const uint8_t *pl = payload;
@@ -87,6 +96,14 @@ size_t mttfw_frame(uint8_t *buf, uint32_t target, uint32_t w1, uint32_t comp,
 	return (size_t)(w - buf);
 }
 
+size_t mttfw_frame(uint8_t *buf, uint32_t target, uint32_t w1, uint32_t comp,
+		   uint32_t trace_id, uint32_t type_info, uint64_t ts,
+		   uint32_t level, const void *payload, const char *hint)
+{
+	return frame(buf, target, w1, comp, trace_id, type_info, ts, level,
+		     payload, hint);
+}
+
 size_t mttfw_add_crc(const struct mttfw *m, uint8_t *buf, size_t len)
 {
 	uint16_t crc;
@@ -96,10 +113,7 @@ size_t mttfw_add_crc(const struct mttfw *m, uint8_t *buf, size_t len)
 	/* word 1, little-endian: the flag's byte */
 	buf[4 + 1] |= (uint8_t)(MTT_FRAME_F_CRC >> 8);
 	crc = m->cfg.crc16(0xffff, buf, len);
-	buf[len] = (uint8_t)crc;
-	buf[len + 1] = (uint8_t)(crc >> 8);
-	buf[len + 2] = 0;
-	buf[len + 3] = 0;
+	put32(buf + len, crc);
 	return len + MTT_FRAME_CRC_BYTES;
 }
 
@@ -123,8 +137,8 @@ static void emit(struct mttfw *m, const struct mttfw_out *out, uint32_t w1,
 		w1 |= MTT_FRAME_F_TS64;
 		ts = m->cfg.now_ns(m->cfg.now_ctx);
 	}
-	n = mttfw_frame(buf, m->cfg.target, w1, comp, trace_id, type_info, ts,
-			level, payload, hint);
+	n = frame(buf, m->cfg.target, w1, comp, trace_id, type_info, ts,
+		  level, payload, hint);
 	n = mttfw_add_crc(m, buf, n);
 	if (out->put)
 		out->put(out->ctx, buf, n);
