@@ -5,7 +5,7 @@
  * encoder written here from Documentation/mtt.rst ("The native frame":
  * little-endian words, the payload NUL-padded to 4, the hint in exactly
  * 12 bytes, the CRC-16/CCITT-FALSE word last, here from a bit-at-a-time
- * register against libwire's table CRC), for every payload size
+ * register against libwire's wire_crc16_ccitt_x4), for every payload size
  * 0..70, hints of 0..14 characters, buffers and payloads at every
  * alignment, with and without TS64, LEVEL and HINT.  Every byte up to the
  * frame's end is compared, padding included.
@@ -91,7 +91,7 @@ int main(void)
 {
 	static const char hints[] = "abcdefghijklmn";
 	uint8_t src[80 + 4], out[FRAME_MAX + 8 + 4];
-	struct mttfw m = { .cfg = { .crc16 = wire_crc16_ccitt } };
+	struct mttfw m = { .cfg = { .crc16 = wire_crc16_ccitt_x4 } };
 	struct mttfw none = { .cfg = { .crc16 = NULL } };
 	static const uint32_t flags[] = { 0, 0x0002, 0x0004, 0x0008, 0x0006,
 					  0x000e };

@@ -86,6 +86,15 @@ static const uint32_t crc32c_table[256] = { R256(CRC32C_BYTE) };
 NO_INSTR uint16_t wire_crc16_ccitt(uint16_t crc, const void *p, size_t n)
 {
 	const uint8_t *b = p;
+
+	while (n--)
+		crc = (uint16_t)(crc << 8) ^ crc16_table[(crc >> 8) ^ *b++];
+	return crc;
+}
+
+NO_INSTR uint16_t wire_crc16_ccitt_x4(uint16_t crc, const void *p, size_t n)
+{
+	const uint8_t *b = p;
 	uint32_t c = crc;
 
 	/* the register's two bytes meet the first two of each four; each
@@ -97,9 +106,7 @@ NO_INSTR uint16_t wire_crc16_ccitt(uint16_t crc, const void *p, size_t n)
 		c = (uint32_t)crc16_z3[x >> 24] ^ crc16_z2[(x >> 16) & 0xff] ^
 		    crc16_z1[(x >> 8) & 0xff] ^ crc16_table[x & 0xff];
 	}
-	while (n--)
-		c = (c << 8 & 0xffff) ^ crc16_table[(c >> 8) ^ *b++];
-	return (uint16_t)c;
+	return wire_crc16_ccitt((uint16_t)c, b, n);
 }
 
 /* a reflected table CRC over n bytes, XORs inside */
