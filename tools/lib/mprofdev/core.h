@@ -71,7 +71,9 @@ struct mprofdev_core {
 /*
  * Set up c over the caller's storage: 2^order ring slots, an output
  * buffer of MPROFDEV_OUT_SIZE(rpp) bytes.  meta's fields are sent as
- * they are; the port sets addr_bias, addr_mask, t0_us and kick after.
+ * they are; the port sets addr_bias, addr_mask, t0_us and kick after
+ * (the consumer applies the first three to each record as it sends it:
+ * set them before the hooks record).
  */
 void mprofdev_core_init(struct mprofdev_core *c, struct ring_slot *slots,
 			unsigned int order, uint8_t *out, unsigned int rpp,
