@@ -4,8 +4,9 @@
  * writes a word at a time) and mttfw_add_crc() against a byte-at-a-time
  * encoder written here from Documentation/mtt.rst ("The native frame":
  * little-endian words, the payload NUL-padded to 4, the hint in exactly
- * 12 bytes, the CRC-16/CCITT-FALSE word last, here from a bit-at-a-time
- * register against libwire's wire_crc16_ccitt_x4), for every payload size
+ * 12 bytes, the CRC-16/CCITT-FALSE word last: the instance's
+ * wire_crc16_ccitt_x4 against the byte table's wire_crc16_ccitt, both
+ * checked against a bit-at-a-time register by crc.t), for every payload size
  * 0..70, hints of 0..14 characters, buffers and payloads at every
  * alignment, with and without TS64, LEVEL and HINT.  Every byte up to the
  * frame's end is compared, padding included.
@@ -34,21 +35,6 @@ static void w32(struct spec *s, uint32_t v)
 	w8(s, (uint8_t)(v >> 8));
 	w8(s, (uint8_t)(v >> 16));
 	w8(s, (uint8_t)(v >> 24));
-}
-
-/* CRC-16/CCITT-FALSE a bit at a time: poly 0x1021, init 0xffff */
-static uint16_t spec_crc(const uint8_t *p, size_t n)
-{
-	uint16_t c = 0xffff;
-	size_t i;
-	int b;
-
-	for (i = 0; i < n; i++) {
-		c ^= (uint16_t)(p[i] << 8);
-		for (b = 0; b < 8; b++)
-			c = (uint16_t)(c & 0x8000 ? (c << 1) ^ 0x1021 : c << 1);
-	}
-	return c;
 }
 
 static void spec_frame(struct spec *s, uint32_t target, uint32_t w1,
@@ -81,7 +67,7 @@ static void spec_frame(struct spec *s, uint32_t target, uint32_t w1,
 			w8(s, 0);
 	}
 	if (crc) {
-		uint16_t c = spec_crc(s->b, s->n);
+		uint16_t c = wire_crc16_ccitt(WIRE_CRC16_START, s->b, s->n);
 
 		w32(s, c);
 	}
