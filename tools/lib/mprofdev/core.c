@@ -15,8 +15,8 @@
  * from an interrupt is kicked once a packet's worth is waiting.
  *
  * The exit hook keeps to what only it can do: the second clock read, a
- * slot claimed (one CAS, retried only when a handler claimed meanwhile)
- * and filled with the raw values, and the kick test.  The consumer makes
+ * slot claimed (one CAS, retried only when another producer claimed
+ * meanwhile) and filled with the raw values, and the kick test.  The consumer makes
  * the wire's record of them (records()); the number captured is the
  * ring's count of claims, not a second atomic counter.
  */

@@ -29,9 +29,10 @@ NO_INSTR struct ring_slot *ring_claim(struct ring *q)
 						  memory_order_acquire);
 
 		if (seq == pos) {
-			/* the CAS fails only when a handler claimed
-			 * between the load and here: retry at the new
-			 * head (pos now holds it) */
+			/* the CAS fails when another producer (a
+			 * handler, a thread) claimed meanwhile, or
+			 * spuriously (weak: an exception between ldrex
+			 * and strex): retry at the head it read into pos */
 			if (atomic_compare_exchange_weak_explicit(&q->head,
 					&pos, pos + 1, memory_order_relaxed,
 					memory_order_relaxed))

@@ -80,6 +80,7 @@ static inline NO_INSTR uint32_t be32_at(const uint8_t *b)
 	       (uint32_t)b[2] << 8 | b[3];
 #endif
 }
+
 static const uint32_t crc32_table[256] = { R256(CRC32_BYTE) };
 static const uint32_t crc32c_table[256] = { R256(CRC32C_BYTE) };
 
