@@ -86,7 +86,7 @@ timeout -k 5 600 "$MTTPROFILE" --records=300 --timeout=300 -o "$TMP/sess" \
 ppid=$!
 gdb_run "$TMP/arm.sock" "$ARM/fw.elf" \
 	"bench-count m4-trace mttfw_trace_out 1,10 usart2_put" \
-	"bench-count m4-crc mttfw_trace_out 1 usart2_put wire_crc16_ccitt" \
+	"bench-count m4-crc mttfw_trace_out 1 usart2_put wire_crc16_ccitt_x4" \
 	"bench-count m4-tick-on fw_mtt_tick 1 usart2_put" \
 	"bench-count m4-hooks __cyg_profile_func_enter,__cyg_profile_func_exit $(seq_list 1 24)" \
 	"bench-set ((struct mttfw_comp *)tick)->pub.active = 0" \
@@ -195,6 +195,7 @@ sz "libwire for mprofdev (mprof_wire.c, crc.c)" Cortex-M4 $A "$ARM/obj/mprof_wir
 sz "libmttfw (mttfw.c, cmd.c)" Cortex-M4 $A "$ARM/obj/mttfw.o" "$ARM/obj/cmd.o"
 sz "libmttfw (mttfw.c, cmd.c)" rv32imac $R "$RV/obj/mttfw.o" "$RV/obj/cmd.o"
 sz "libmttfw's RISC-V encapsulation (rvencap.c)" rv32imac $R "$RV/obj/rvencap.o"
-say "objects before --gc-sections: crc.c holds three tables (CRC-16, CRC-32,"
-say "CRC-32C); a firmware links only what it calls.  The ring (mprofdev port's"
-say "RAM) is 2^MPROFDEV_FW_RING_ORDER records of 20 bytes."
+say "objects before --gc-sections: crc.c holds six tables (CRC-16's, three more"
+say "for wire_crc16_ccitt_x4, CRC-32's, CRC-32C's); a firmware links only what it"
+say "calls.  The ring (mprofdev port's RAM) is 2^MPROFDEV_FW_RING_ORDER records of"
+say "20 bytes."

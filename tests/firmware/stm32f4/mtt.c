@@ -130,7 +130,7 @@ void fw_mtt_start(void)
 		.now_ns = now_ns,
 		.comps = comps,
 		.ncomps = 4,
-		.crc16 = wire_crc16_ccitt,
+		.crc16 = wire_crc16_ccitt_x4,
 	};
 	unsigned int i;
 

@@ -13,6 +13,12 @@
  * before releasing it.  On return, while profiling, one record goes into
  * the ring (a full ring counts an overflow), and a port that transmits
  * from an interrupt is kicked once a packet's worth is waiting.
+ *
+ * The exit hook keeps to what only it can do: the second clock read, a
+ * slot claimed (one CAS, retried only when another producer claimed
+ * meanwhile) and filled with the raw values, and the kick test.  The consumer makes
+ * the wire's record of them (records()); the number captured is the
+ * ring's count of claims, not a second atomic counter.
  */
 #include <string.h>
 
@@ -31,7 +37,7 @@ NO_INSTR void __cyg_profile_func_exit(void *fn, void *site);
 
 NO_INSTR void __cyg_profile_func_enter(void *fn, void *site)
 {
-	struct mprofdev_stack *s = mprofdev_port_stack();
+	struct mprofdev_stack *s = MPROFDEV_HOOK_STACK();
 	unsigned int d = s->depth;
 
 	(void)fn;
@@ -39,38 +45,45 @@ NO_INSTR void __cyg_profile_func_enter(void *fn, void *site)
 	s->depth = d + 1;
 	ORDER();
 	if (d < MPROFDEV_MAX_DEPTH)
-		s->t[d] = mprofdev_port_now_us();
+		s->t[d] = MPROFDEV_HOOK_NOW_US();
 }
 
 NO_INSTR void __cyg_profile_func_exit(void *fn, void *site)
 {
-	struct mprofdev_stack *s = mprofdev_port_stack();
+	struct mprofdev_stack *s = MPROFDEV_HOOK_STACK();
 	struct mprofdev_core *c;
-	struct mprof_record r;
+	struct ring_slot *slot;
 	unsigned int d = s->depth;
-	uint32_t entry;
+	uint32_t entry, now;
 
 	(void)site;
 	if (!d)
 		return;
 	d--;
-	entry = d < MPROFDEV_MAX_DEPTH ? s->t[d] : 0;
+	if (d >= MPROFDEV_MAX_DEPTH) {
+		s->depth = d;	/* deeper than recorded: counted only */
+		return;
+	}
+	entry = s->t[d];
 	ORDER();
 	s->depth = d;
 	c = atomic_load_explicit(&active, memory_order_acquire);
-	if (d >= MPROFDEV_MAX_DEPTH || !c ||
-	    !atomic_load_explicit(&c->profiling, memory_order_relaxed))
+	if (!c || !atomic_load_explicit(&c->profiling, memory_order_relaxed))
 		return;
-	r.func_addr = (uint32_t)(((uintptr_t)fn - c->addr_bias) & c->addr_mask);
-	r.entry_time = entry - c->t0_us;
-	r.duration_us = mprofdev_port_now_us() - entry;
-	r.depth = (uint16_t)d;
-	if (ring_push(&c->ring, &r)) {
+	/* the clock before the claim: a handler that runs in between has
+	 * its record before this one, as its call ended first */
+	now = MPROFDEV_HOOK_NOW_US();
+	slot = ring_claim(&c->ring);
+	if (!slot) {
 		atomic_fetch_add_explicit(&c->overflows, 1, memory_order_relaxed);
 		return;
 	}
-	atomic_fetch_add_explicit(&c->captured, 1, memory_order_relaxed);
-	if (c->kick && !c->burst && ring_used(&c->ring) >= c->rpp)
+	slot->r.fn = (uintptr_t)fn;
+	slot->r.entry = entry;
+	slot->r.exit = now;
+	slot->r.depth = d;
+	ring_publish(slot);
+	if (ring_used(&c->ring) >= c->rpp && c->kick && !c->burst)
 		mprofdev_core_kick(c);
 }
 
@@ -90,7 +103,6 @@ NO_INSTR void mprofdev_core_init(struct mprofdev_core *c,
 	atomic_init(&c->profiling, 0);
 	atomic_init(&c->tx_idle, 1);
 	atomic_init(&c->overflows, 0);
-	atomic_init(&c->captured, 0);
 	atomic_init(&c->done, 0);
 }
 
@@ -178,13 +190,21 @@ static NO_INSTR size_t records(struct mprofdev_core *c, int discard)
 {
 	uint8_t *pl = c->out + MPROF_RSP_HDR;
 	struct mprof_record r;
+	struct ring_rec raw;
 	unsigned int n = 0, total = 0;
 
-	while ((discard || n < c->rpp) && !ring_pop(&c->ring, &r)) {
-		if (!discard)
-			mprof_record_put(pl + MPROF_PROFILE_HDR_LEN +
-					 (size_t)n++ * MPROF_RECORD_LEN, &r);
+	while ((discard || n < c->rpp) && !ring_pop(&c->ring, &raw)) {
 		total++;
+		if (discard)
+			continue;
+		/* the wire's record of the hook's raw values */
+		r.func_addr = (uint32_t)((raw.fn - c->addr_bias) &
+					 c->addr_mask);
+		r.entry_time = raw.entry - c->t0_us;
+		r.duration_us = raw.exit - raw.entry;
+		r.depth = (uint16_t)raw.depth;
+		mprof_record_put(pl + MPROF_PROFILE_HDR_LEN +
+				 (size_t)n++ * MPROF_RECORD_LEN, &r);
 	}
 	if (total)
 		atomic_fetch_add(&c->done, total);
@@ -204,7 +224,7 @@ static NO_INSTR size_t status(struct mprofdev_core *c)
 
 	s.is_profiling = (uint8_t)atomic_load(&c->profiling);
 	s.buffer_overflows = atomic_load(&c->overflows);
-	s.records_captured = atomic_load(&c->captured);
+	s.records_captured = mprofdev_core_captured(c);
 	s.buffer_usage_percent = (uint8_t)(used >= size ? 100 : used * 100 / size);
 	mprof_status_put(pl, &s);
 	return respond(c, MPROF_RSP_STATUS, pl, sizeof(pl));

@@ -52,7 +52,7 @@ struct mprofdev_core {
 	atomic_int profiling;
 	atomic_int tx_idle;	/* 1: the transmitter waits for a kick */
 	atomic_uint overflows;	/* records dropped: ring full */
-	atomic_uint captured;	/* records put in the ring */
+	/* records put in the ring: ring_claimed(&ring), no counter */
 	atomic_uint done;	/* records sent or discarded */
 	/* consumer context only */
 	uint8_t cmd[MPROF_CMD_LEN];
@@ -71,7 +71,9 @@ struct mprofdev_core {
 /*
  * Set up c over the caller's storage: 2^order ring slots, an output
  * buffer of MPROFDEV_OUT_SIZE(rpp) bytes.  meta's fields are sent as
- * they are; the port sets addr_bias, addr_mask, t0_us and kick after.
+ * they are; the port sets addr_bias, addr_mask, t0_us and kick after
+ * (the consumer applies the first three to each record as it sends it:
+ * set them before the hooks record).
  */
 void mprofdev_core_init(struct mprofdev_core *c, struct ring_slot *slots,
 			unsigned int order, uint8_t *out, unsigned int rpp,
@@ -96,8 +98,30 @@ void mprofdev_core_tx_stopped(struct mprofdev_core *c);
 /* Kick the transmitter if it is idle */
 void mprofdev_core_kick(struct mprofdev_core *c);
 
+/* Records put in the ring since mprofdev_core_init() (wrapping) */
+static inline unsigned int mprofdev_core_captured(struct mprofdev_core *c)
+{
+	return (unsigned int)ring_claimed(&c->ring);
+}
+
 /* The port's two hook helpers (defined by each port) */
 uint32_t mprofdev_port_now_us(void);
 struct mprofdev_stack *mprofdev_port_stack(void);
+
+/*
+ * A port with one stack and a board timer (the firmware glue) may have
+ * core.c built with -DMPROFDEV_ONE_STACK: the hooks then use the glue's
+ * stack and the board's clock directly, not through the two helpers
+ * (two calls fewer on each hook's path).
+ */
+#ifdef MPROFDEV_ONE_STACK
+extern struct mprofdev_stack mprofdev_one_stack;
+uint32_t mprofdev_board_now_us(void);
+#define MPROFDEV_HOOK_STACK()	(&mprofdev_one_stack)
+#define MPROFDEV_HOOK_NOW_US()	mprofdev_board_now_us()
+#else
+#define MPROFDEV_HOOK_STACK()	mprofdev_port_stack()
+#define MPROFDEV_HOOK_NOW_US()	mprofdev_port_now_us()
+#endif
 
 #endif

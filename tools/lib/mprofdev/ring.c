@@ -19,34 +19,34 @@ NO_INSTR void ring_init(struct ring *q, struct ring_slot *slot,
 	atomic_init(&q->tail, 0);
 }
 
-NO_INSTR int ring_push(struct ring *q, const struct mprof_record *r)
+NO_INSTR struct ring_slot *ring_claim(struct ring *q)
 {
 	size_t pos = atomic_load_explicit(&q->head, memory_order_relaxed);
-	struct ring_slot *s;
 
 	for (;;) {
-		size_t seq;
+		struct ring_slot *s = &q->slot[pos & q->mask];
+		size_t seq = atomic_load_explicit(&s->seq,
+						  memory_order_acquire);
 
-		s = &q->slot[pos & q->mask];
-		seq = atomic_load_explicit(&s->seq, memory_order_acquire);
 		if (seq == pos) {
+			/* the CAS fails when another producer (a
+			 * handler, a thread) claimed meanwhile, or
+			 * spuriously (weak: an exception between ldrex
+			 * and strex): retry at the head it read into pos */
 			if (atomic_compare_exchange_weak_explicit(&q->head,
 					&pos, pos + 1, memory_order_relaxed,
 					memory_order_relaxed))
-				break;
+				return s;
 		} else if ((ptrdiff_t)(seq - pos) < 0) {
-			return -1;	/* full */
+			return NULL;	/* full */
 		} else {
 			pos = atomic_load_explicit(&q->head,
 						   memory_order_relaxed);
 		}
 	}
-	s->r = *r;
-	atomic_store_explicit(&s->seq, pos + 1, memory_order_release);
-	return 0;
 }
 
-NO_INSTR int ring_pop(struct ring *q, struct mprof_record *r)
+NO_INSTR int ring_pop(struct ring *q, struct ring_rec *r)
 {
 	size_t tail = atomic_load_explicit(&q->tail, memory_order_relaxed);
 	struct ring_slot *s = &q->slot[tail & q->mask];
@@ -58,11 +58,4 @@ NO_INSTR int ring_pop(struct ring *q, struct mprof_record *r)
 			      memory_order_release);
 	atomic_store_explicit(&q->tail, tail + 1, memory_order_relaxed);
 	return 0;
-}
-
-NO_INSTR size_t ring_used(struct ring *q)
-{
-	size_t h = atomic_load_explicit(&q->head, memory_order_relaxed);
-
-	return h - atomic_load_explicit(&q->tail, memory_order_relaxed);
 }

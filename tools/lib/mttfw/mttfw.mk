@@ -5,8 +5,9 @@
 # (C11, -ffreestanding).  Needs memcpy and memset (picolibc, newlib, or
 # the firmware's own), nothing else of a C library.
 MTTFW_DIR ?= $(patsubst %/,%,$(dir $(lastword $(MAKEFILE_LIST))))
-# wire/crc.c: wire_crc16_ccitt, for the configuration's crc16 (frames
-# with a CRC word); link with --gc-sections to drop what is not used
+# wire/crc.c: wire_crc16_ccitt_x4 or wire_crc16_ccitt, for the
+# configuration's crc16 (frames with a CRC word); link with
+# --gc-sections to drop what is not used
 MTTFW_SRCS := $(MTTFW_DIR)/mttfw.c $(MTTFW_DIR)/cmd.c $(MTTFW_DIR)/rvencap.c \
 	$(MTTFW_DIR)/../wire/crc.c
 # fwinc: <linux/types.h> from <stdint.h>, for the uapi headers

@@ -20,11 +20,13 @@
 static struct mprofdev_core core;
 static struct ring_slot slots[1u << MPROFDEV_FW_RING_ORDER];
 static uint8_t out[MPROFDEV_OUT_SIZE(MPROFDEV_FW_RPP)];
-static struct mprofdev_stack stack;
+/* the hooks' one stack; not static: core.c built with
+ * -DMPROFDEV_ONE_STACK uses it directly (and the board's clock) */
+struct mprofdev_stack mprofdev_one_stack;
 
 NO_INSTR struct mprofdev_stack *mprofdev_port_stack(void)
 {
-	return &stack;
+	return &mprofdev_one_stack;
 }
 
 NO_INSTR uint32_t mprofdev_port_now_us(void)

@@ -348,7 +348,7 @@ NO_INSTR int mprofdev_wait_hangup(struct mprofdev *d)
 
 NO_INSTR void mprofdev_flush(struct mprofdev *d)
 {
-	wait_for(d, all_sent, (int)atomic_load(&d->core.captured));
+	wait_for(d, all_sent, (int)mprofdev_core_captured(&d->core));
 }
 
 NO_INSTR void mprofdev_stop(struct mprofdev *d)

@@ -67,7 +67,8 @@ struct mttfw_config {
 	void *now_ctx;
 	struct mttfw_comp *comps;	/* the component table */
 	unsigned int ncomps;
-	/* NULL: frames without a CRC word; wire_crc16_ccitt (<wire/crc.h>,
+	/* NULL: frames without a CRC word; wire_crc16_ccitt_x4 (faster,
+	 * 2 KB of tables) or wire_crc16_ccitt (512 bytes) (<wire/crc.h>,
 	 * tools/lib/wire/crc.c, in mttfw.mk's sources): every frame this
 	 * instance sends has flag CRC and ends with the CRC word */
 	uint16_t (*crc16)(uint16_t crc, const void *p, size_t n);

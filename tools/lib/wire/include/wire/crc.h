@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: LGPL-2.1-or-later */
 /*
  * wire/crc.h - the CRCs that the wire formats carry, one implementation
- * of each, for the host libraries and the device side alike.
+ * of each (CRC-16 also four bytes at a time, for a device's hot path),
+ * for the host libraries and the device side alike.
  *
  * Each takes the CRC so far and continues it over N more bytes, so a
  * message can be fed in pieces; the first call passes the start value
@@ -21,6 +22,13 @@
  */
 #define WIRE_CRC16_START 0xffffu
 uint16_t wire_crc16_ccitt(uint16_t crc, const void *p, size_t n);
+/*
+ * The same CRC four bytes at a time, for a device's hot path (libmttfw's
+ * crc16 option): about half the instructions of the byte table (a
+ * Cortex-M4 at -O1: 17 a word against 8 a byte), for three more tables
+ * of 512 bytes (1.5 KB of ROM, linked only where it is called).
+ */
+uint16_t wire_crc16_ccitt_x4(uint16_t crc, const void *p, size_t n);
 
 /*
  * CRC-32 (ISO-HDLC, as zlib's: reflected polynomial 0xedb88320, start
