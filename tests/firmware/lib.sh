@@ -168,7 +168,7 @@ stm32_qemu() {
 	shift 2
 	[ -z "$cap" ] || { rm -f "$cap"; set -- -serial file:"$cap" "$@"; }
 	: >"$TMP/qemu.log"	# read below before QEMU may have written it
-	timeout -k 5 300 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
+	timeout -k 5 900 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
 		-kernel "$elf" -serial pty "$@" </dev/null >"$TMP/qemu.log" 2>&1 &
 	qpid=$!
 	i=0

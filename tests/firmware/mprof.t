@@ -36,11 +36,11 @@ ELF=$TMP/fw/fw.elf
 # mttprofile's status in $rc, its stderr in $TMP/err (shown).  The
 # firmware writes a tick's MTT trace (and after the last tick, its STOP
 # frame) before that tick's work: the capture is complete when the last
-# record has come.  --timeout=30: a response's wait is a hang guard only
+# record has come.  --timeout=120: a response's wait is a hang guard only
 # (a loaded machine's QEMU may answer late; nothing here depends on it).
 profile() {
 	stm32_qemu "$1" "$4"
-	timeout -k 10 120 "$TMP/mttprofile" --records="$3" --timeout=30 \
+	timeout -k 10 600 "$TMP/mttprofile" --records="$3" --timeout=120 \
 		--status-interval=0.2 -o "$2" --elf="$1" "$pty" >"$TMP/out" 2>"$TMP/err"
 	rc=$?
 	kill $qpid 2>/dev/null

@@ -55,8 +55,8 @@ check() {
 }
 
 # run 1: no host input; every filter open
-timeout 120 $QEMU -serial file:"$TMP/cap1.bin"
-tap_is "$?" 0 "run 1: the firmware powers the machine off (guard timeout 120 s)"
+timeout 600 $QEMU -serial file:"$TMP/cap1.bin"
+tap_is "$?" 0 "run 1: the firmware powers the machine off (guard timeout 600 s)"
 od -An -tx1 -v -N37 "$TMP/cap1.bin" | tr -d ' \n' >"$TMP/head"
 tap_is "$(cat "$TMP/head")" "$(printf '00%.0s' $(seq 36))80" \
 	"the stream starts with a sync: N = 31 + 4 + 1 null.idle, then null.alignment"
@@ -74,12 +74,12 @@ check run1 "$TMP/cap1.bin" 0xffffffff 0xffffffff 5
 # target, p.out: target to host)
 mkfifo "$TMP/p.in" "$TMP/p.out" || bail "mkfifo failed"
 filter_commands 0x50 >"$TMP/cmds.bin"
-timeout 120 $QEMU -chardev pipe,id=u,path="$TMP/p" -serial chardev:u \
+timeout 600 $QEMU -chardev pipe,id=u,path="$TMP/p" -serial chardev:u \
 	-device loader,addr=0x87fff000,data=1,data-len=4 &
 qpid=$!
-timeout 120 cat "$TMP/p.out" >"$TMP/cap2.bin" &
+timeout 600 cat "$TMP/p.out" >"$TMP/cap2.bin" &
 cpid=$!
-timeout 120 sh -c 'cat "$1" >"$2"' sh "$TMP/cmds.bin" "$TMP/p.in"
+timeout 600 sh -c 'cat "$1" >"$2"' sh "$TMP/cmds.bin" "$TMP/p.in"
 tap_is "$?" 0 "run 2: the host's commands written"
 wait $qpid
 tap_is "$?" 0 "run 2: the firmware powers the machine off"

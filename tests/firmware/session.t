@@ -49,7 +49,7 @@ P1=$pty
 P2=$(pty_of "$TMP/qemu.log" serial1)
 spid=$qpid
 : >"$TMP/rv.log"
-timeout -k 5 300 qemu-system-riscv32 -M virt -bios none -nographic \
+timeout -k 5 900 qemu-system-riscv32 -M virt -bios none -nographic \
 	-monitor none -kernel "$TMP/rv/fw.elf" -serial pty \
 	-device loader,addr=0x87fff000,data=7,data-len=4 \
 	</dev/null >"$TMP/rv.log" 2>&1 &
@@ -77,7 +77,7 @@ target rv: riscv-encap, $P3 at 115200 baud" "--start: one session, the three UAR
 [ $rc = 0 ] || bail "--start failed"
 
 # until: the work's last record in each capture, decoded as it grows (a
-# hang guard of 120 s only).  STM32F405: 12 * TICKS calls on USART1 (the
+# hang guard of 600 s only).  STM32F405: 12 * TICKS calls on USART1 (the
 # STOP frame on USART2 comes before the last tick's); RISC-V: the STOP
 # frame and the synchronisation after it (37 bytes: 36 null.idle, then
 # null.alignment) that ends its work
@@ -97,7 +97,7 @@ done_yet() {
 }
 i=0
 until done_yet; do
-	[ $i -lt 1200 ] || break
+	[ $i -lt 6000 ] || break
 	sleep 0.1
 	i=$((i + 1))
 done

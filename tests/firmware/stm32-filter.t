@@ -28,12 +28,12 @@ ELF=$TMP/fw/fw.elf
 mkfifo "$TMP/p.in" "$TMP/p.out" || bail "mkfifo failed"
 filter_commands 0x60 >"$TMP/cmds.bin"
 stm32_qemu "$ELF" "" -chardev pipe,id=u2,path="$TMP/p" -serial chardev:u2
-timeout 300 cat "$TMP/p.out" >"$TMP/mtt.bin" &
+timeout 900 cat "$TMP/p.out" >"$TMP/mtt.bin" &
 cpid=$!
-timeout 120 sh -c 'cat "$1" >"$2"' sh "$TMP/cmds.bin" "$TMP/p.in"
+timeout 600 sh -c 'cat "$1" >"$2"' sh "$TMP/cmds.bin" "$TMP/p.in"
 tap_is "$?" 0 "the host's commands written to USART2"
 # the last tick's trace and the STOP frame come before its records
-timeout -k 10 120 "$TMP/mttprofile" --records=300 --timeout=30 \
+timeout -k 10 600 "$TMP/mttprofile" --records=300 --timeout=120 \
 	-o "$TMP/sess" --elf="$ELF" "$pty" >"$TMP/out" 2>"$TMP/err"
 tap_is "$?" 0 "mttprofile profiled the 25 ticks of work on USART1"
 sed 's/^/# /' "$TMP/err"

@@ -42,12 +42,12 @@ while [ ! -e "$TMP/line" ] && [ $i -lt 1000 ] && kill -0 $ppid 2>/dev/null; do
 	i=$((i + 1))
 done
 [ -e "$TMP/line" ] || { sed 's/^/# /' "$TMP/proxy.err"; bail "the proxy made no pty"; }
-"$TMP/mttprofile" --timeout=30 --status-interval=0 -o "$S" --elf="$ELF" \
+"$TMP/mttprofile" --timeout=120 --status-interval=0 -o "$S" --elf="$ELF" \
 	"$TMP/line" >"$TMP/out" 2>"$TMP/err" &
 mpid=$!
-# a hang guard only: 120 s
+# a hang guard only: 600 s
 i=0
-while ! grep -q '^forwarded' "$TMP/proxy.log" && [ $i -lt 12000 ] &&
+while ! grep -q '^forwarded' "$TMP/proxy.log" && [ $i -lt 60000 ] &&
     kill -0 $mpid 2>/dev/null; do
 	sleep 0.01
 	i=$((i + 1))
