@@ -11,9 +11,11 @@
 #   SystemView event: one UINT32, no hint, no CRC word, TS64 as the
 #   boards send it (the test firmwares' "app" traces, their hint and
 #   the CRC option set to NULL under gdb as each is stepped; the frame's
-#   bytes, 36, measured at the board's writer): the test firmwares run
-#   under QEMU with its gdbstub, and gdb-multiarch steps each call from its first instruction until
-#   it returns (tests/firmware/bench-count.py), interrupts disabled at
+#   bytes, 36, measured at the board's writer; on the STM32F405 in a
+#   QEMU session of its own, as the rounds run before profiling): the
+#   test firmwares run under QEMU with its gdbstub, and gdb-multiarch
+#   steps each call from its first instruction until it returns
+#   (tests/firmware/bench-count.py), interrupts disabled at
 #   their sources meanwhile; the board's byte writer (the UART) is run,
 #   not counted.  QEMU does not model cycles: the Cortex-M4 cycle figure
 #   is an estimate from the instructions stepped (1 each, 1 more a load
@@ -111,7 +113,8 @@ wait "$qpid" 2>/dev/null
 qpid=
 
 # RISC-V: the main program's traces (app, sensor); the output's put is
-# the encapsulation writer, whose byte writer is uart_write
+# the encapsulation writer, whose byte writer is uart_write; rv-event
+# takes 2 of the 13 "app" traces the first 20 calls leave (of 45)
 timeout -k 5 600 qemu-system-riscv32 -M virt -bios none -nographic -monitor none \
 	-kernel "$RV/fw.elf" -serial file:"$TMP/uart0.bin" \
 	-gdb unix:"$TMP/rv.sock",server=on,wait=off -S \
