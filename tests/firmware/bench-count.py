@@ -3,7 +3,7 @@
 # (tests/firmware/bench.sh): count the instructions a firmware executes
 # in one call of a function, stepping it under QEMU's gdbstub.
 #
-#   bench-count NAME SPEC HITS [EXCLUDE...]
+#   bench-count NAME SPEC HITS [EXCLUDE...] [OPTION...]
 #
 # SPEC is a list of functions, comma-separated; HITS a list of hit
 # numbers, comma-separated (1 = a function's first call from now on).
@@ -15,7 +15,7 @@
 # single step), so the count is the call's own path.  One line is
 # printed:
 #
-#   count NAME FUNC HIT INSNS EXCLUDED EST
+#   count NAME FUNC HIT INSNS EXCLUDED EST BYTES
 #
 # INSNS the instructions executed, but for those of the calls of the
 # EXCLUDE functions (the board's byte writer, which a UART's speed or a
@@ -24,6 +24,18 @@
 # zero-wait-state memory (1 an instruction, 1 more a load or store, 2
 # more a pipeline refill after a jump; "-" on other cores), for the
 # instructions counted.
+#
+# Options (quote one with spaces, "--if=$r0 == 1"):
+#
+#   --if=EXPR     only the calls for which EXPR, at the function's first
+#                 instruction, is true are hits (a component's handle, a
+#                 type: a call from an interrupt handler does not move
+#                 the hits); EXPR may use the argument registers
+#   --set=EXPR    at each hit, before stepping: "set var EXPR" (an
+#                 argument changed, e.g. a hint made NULL); repeatable
+#   --bytes=EXPR  EXPR at the entry of each EXCLUDE call (its length
+#                 argument), summed: the line gets an 8th field, BYTES
+#                 (the bytes handed to the board's writer), else "-"
 #
 #   bench-set EXPR    evaluate EXPR (gdb "set var"), e.g. a filter word
 import gdb
@@ -89,18 +101,21 @@ def run_to(ret, sp_ret):
     b.delete()
 
 
-def step_call(excl):
+def step_call(excl, nbytes):
     """Step the call whose first instruction is at pc until it returns:
-    (insns, excluded calls, est); the calls of excl run without being
-    stepped or counted."""
+    (insns, excluded calls, est, bytes); the calls of excl run without
+    being stepped or counted; nbytes (or None), evaluated at each of their
+    entries, summed into bytes."""
     arch = gdb.selected_frame().architecture()
     arm = is_arm()
     ret, sp0 = ret_addr(), sp()
-    n = out = est = 0
+    n = out = est = nb = 0
     while True:
         p = pc()
         if p in excl:
             out += 1
+            if nbytes is not None:
+                nb += int(gdb.parse_and_eval(nbytes))
             run_to(ret_addr(), sp())
             if pc() == ret and sp() == sp0:
                 break
@@ -115,7 +130,7 @@ def step_call(excl):
             est += 2
         if q == ret and sp() == sp0:
             break
-    return n, out, est if arm else None
+    return n, out, est if arm else None, nb if nbytes is not None else None
 
 
 class Count(gdb.Command):
@@ -124,9 +139,14 @@ class Count(gdb.Command):
 
     def invoke(self, arg, from_tty):
         a = gdb.string_to_argv(arg)
+        opts = [o for o in a[3:] if o.startswith("--")]
+        cond = [o[5:] for o in opts if o.startswith("--if=")]
+        sets = [o[6:] for o in opts if o.startswith("--set=")]
+        nbytes = [o[8:] for o in opts if o.startswith("--bytes=")]
+        nbytes = nbytes[-1] if nbytes else None
         name, funcs = a[0], a[1].split(",")
         hits = sorted(int(h) for h in a[2].split(","))
-        excl = set(addr_of(f) for f in a[3:])
+        excl = set(addr_of(f) for f in a[3:] if not f.startswith("--"))
         where = {addr_of(f): f for f in funcs}
         bps = [gdb.Breakpoint("*0x%x" % x, internal=True) for x in where]
         seen = {f: 0 for f in funcs}
@@ -135,19 +155,24 @@ class Count(gdb.Command):
             f = where.get(pc())
             if f is None:
                 continue
+            if cond and not all(bool(gdb.parse_and_eval(c)) for c in cond):
+                continue
             seen[f] += 1
             hit = seen[f]
             if hit not in hits:
                 continue
             for b in bps:
                 b.enabled = False
+            for e in sets:
+                gdb.execute("set var " + e)
             saved = irqs_off()
-            n, out, est = step_call(excl)
+            n, out, est, nb = step_call(excl, nbytes)
             irqs_on(saved)
             for b in bps:
                 b.enabled = True
-            print("count %s %s %d %d %d %s" % (name, f, hit, n, out,
-                                               "-" if est is None else est))
+            print("count %s %s %d %d %d %s %s" % (
+                name, f, hit, n, out, "-" if est is None else est,
+                "-" if nb is None else nb))
         for b in bps:
             b.delete()
 

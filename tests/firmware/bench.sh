@@ -7,9 +7,15 @@
 # * instructions executed on the path of an instrumented call (the
 #   MiniProfiler's entry and exit hooks, STM32F405 build, profiling) and
 #   of an enabled and a filtered-out mtt_trace (libmttfw, STM32F405 and
-#   RISC-V builds): the test firmwares run under QEMU with its gdbstub,
-#   and gdb-multiarch steps each call from its first instruction until
-#   it returns (tests/firmware/bench-count.py), interrupts disabled at
+#   RISC-V builds), and of the enabled mtt_trace that compares with a
+#   SystemView event: one UINT32, no hint, no CRC word, TS64 as the
+#   boards send it (the test firmwares' "app" traces, their hint and
+#   the CRC option set to NULL under gdb as each is stepped; the frame's
+#   bytes, 36, measured at the board's writer; on the STM32F405 in a
+#   QEMU session of its own, as the rounds run before profiling): the
+#   test firmwares run under QEMU with its gdbstub, and gdb-multiarch
+#   steps each call from its first instruction until it returns
+#   (tests/firmware/bench-count.py), interrupts disabled at
 #   their sources meanwhile; the board's byte writer (the UART) is run,
 #   not counted.  QEMU does not model cycles: the Cortex-M4 cycle figure
 #   is an estimate from the instructions stepped (1 each, 1 more a load
@@ -96,8 +102,19 @@ wait "$qpid" "$ppid" 2>/dev/null
 qpid=
 ppid=
 
+# STM32F405 again, alone: the like-for-like event, the "app" traces at
+# start (UINT32) with their hint and the CRC option made NULL
+stm32_qemu "$ARM/fw.elf" "$TMP/usart2.bin" \
+	-gdb unix:"$TMP/arm2.sock",server=on,wait=off -S
+gdb_run "$TMP/arm2.sock" "$ARM/fw.elf" \
+	'bench-count m4-event mttfw_trace_out 1,10 usart2_put "--if=$r0 == (unsigned long)app" "--set=mttfw_default.cfg.crc16 = 0" "--set=*(const char **)$sp = 0" --bytes=$r2'
+kill "$qpid" 2>/dev/null
+wait "$qpid" 2>/dev/null
+qpid=
+
 # RISC-V: the main program's traces (app, sensor); the output's put is
-# the encapsulation writer, whose byte writer is uart_write
+# the encapsulation writer, whose byte writer is uart_write; rv-event
+# takes 2 of the 13 "app" traces the first 20 calls leave (of 45)
 timeout -k 5 600 qemu-system-riscv32 -M virt -bios none -nographic -monitor none \
 	-kernel "$RV/fw.elf" -serial file:"$TMP/uart0.bin" \
 	-gdb unix:"$TMP/rv.sock",server=on,wait=off -S \
@@ -106,7 +123,8 @@ qpid=$!
 sleep 0.5
 gdb_run "$TMP/rv.sock" "$RV/fw.elf" \
 	"bench-count rv-trace mttfw_trace_out 1,10 mttfw_rv_put" \
-	"bench-count rv-encap mttfw_trace_out 1,10 uart_write"
+	"bench-count rv-encap mttfw_trace_out 1,10 uart_write" \
+	'bench-count rv-event mttfw_trace_out 1,10 mttfw_rv_put "--if=$a0 == (unsigned long)app" "--set=$a4 = 0" --bytes=$a2'
 kill $qpid 2>/dev/null
 wait $qpid 2>/dev/null
 qpid=
@@ -126,7 +144,7 @@ inline_path() {
 		END { print n }'
 }
 
-# the figures: count NAME FUNC HIT INSNS EXCLUDED EST
+# the figures: count NAME FUNC HIT INSNS EXCLUDED EST BYTES
 get() { awk -v n="$1" -v f="$2" -v h="$3" -v c="$4" \
 	'$2 == n && $3 == f && $4 == h { print $c }' "$TMP/counts"; }
 sum() { echo $(($1 + $2)); }
@@ -157,6 +175,10 @@ c10=$(get m4-trace mttfw_trace_out 10 7)
 row "enabled mtt_trace (mttfw_trace_out)" Cortex-M4 "$t1" "$t10" "$c10" "SystemView event ~200 cyc" "$(ratio "$c10" 200)"
 nc=$(get m4-crc mttfw_trace_out 1 5) ncc=$(get m4-crc mttfw_trace_out 1 7)
 row "  of which not the CRC word (crc16 option)" Cortex-M4 "" "$nc" "$ncc" "SystemView event ~200 cyc" "$(ratio "$ncc" 200)"
+v1=$(get m4-event mttfw_trace_out 1 5) v10=$(get m4-event mttfw_trace_out 10 5)
+vc=$(get m4-event mttfw_trace_out 10 7) vb=$(get m4-event mttfw_trace_out 10 8)
+row "  SystemView-like: UINT32, no hint, no CRC" Cortex-M4 "$v1" "$v10" "$vc" "SystemView event ~200 cyc" "$(ratio "$vc" 200)"
+row "    (the frame: $vb bytes, with TS64 and level)" "" "" "" "" "" ""
 on=$(get m4-tick-on fw_mtt_tick 1 5) onc=$(get m4-tick-on fw_mtt_tick 1 7)
 row "  in fw_mtt_tick (+ inline test, call, ret)" Cortex-M4 "" "$on" "$onc" "" ""
 off=$(get m4-tick-off fw_mtt_tick 1 5) offc=$(get m4-tick-off fw_mtt_tick 1 7)
@@ -165,6 +187,9 @@ r1=$(get rv-trace mttfw_trace_out 1 5) r10=$(get rv-trace mttfw_trace_out 10 5)
 row "enabled mtt_trace, frame to the output" rv32imac "$r1" "$r10" "-" "SystemView ~200 cyc (insns)" "$(ratio "$r10" 200)"
 e1=$(get rv-encap mttfw_trace_out 1 5) e10=$(get rv-encap mttfw_trace_out 10 5)
 row "  with RISC-V encapsulation (2 packets)" rv32imac "$e1" "$e10" "-" "SystemView ~200 cyc (insns)" "$(ratio "$e10" 200)"
+w1=$(get rv-event mttfw_trace_out 1 5) w10=$(get rv-event mttfw_trace_out 10 5)
+wb=$(get rv-event mttfw_trace_out 10 8)
+row "  SystemView-like: UINT32, no hint ($wb B)" rv32imac "$w1" "$w10" "-" "SystemView ~200 cyc (insns)" "$(ratio "$w10" 200)"
 echo
 say "a filtered-out mtt_trace is inline; its instructions as compiled:"
 echo "# Cortex-M4, fw_mtt_tick:"
