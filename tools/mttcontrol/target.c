@@ -84,19 +84,14 @@ static void decode_cmd(const struct mc_target *t, char *buf, size_t len)
  * CRC32, the device's build id; its GNU build id) */
 static void elf_ids(FILE *f, const char *elf)
 {
-	char err[256], id[2 * MPROF_GNU_ID_MAX + 1];
+	char err[256];
 	struct mprof_sym *sym = mprof_sym_load(elf, err, sizeof(err));
-	uint32_t crc;
-	int has_text;
 
-	fprintf(f, "elf=%s\n", elf);
-	if (!sym)
+	if (!sym) {
+		fprintf(f, "elf=%s\n", elf);
 		return;		/* mttdecode says why when it reads it */
-	crc = mprof_sym_text_crc(sym, &has_text);
-	if (has_text)
-		fprintf(f, "elf_text_crc32=0x%08x\n", (unsigned int)crc);
-	if (mprof_sym_build_id(sym, id, sizeof(id)))
-		fprintf(f, "elf_gnu_build_id=%s\n", id);
+	}
+	mprof_sym_write_ids(f, elf, sym);
 	mprof_sym_free(sym);
 }
 

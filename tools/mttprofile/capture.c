@@ -216,19 +216,10 @@ static void write_session(struct live *l, const char *dir, time_t start,
 			(unsigned int)l->c.prof.meta.mcu_clock_hz,
 			(unsigned int)l->c.prof.meta.timer_freq,
 			(unsigned int)l->c.prof.meta.elf_build_id);
-	if (l->sym) {
-		char id[2 * MPROF_GNU_ID_MAX + 1];
-		int has_text;
-		uint32_t crc = mprof_sym_text_crc(l->sym, &has_text);
-
-		/* what finds the ELF again from anywhere, and what tells
-		 * that it is still the same file (checked by mttdecode) */
-		fprintf(f, "elf=%s\n", l->elf_path);
-		if (has_text)
-			fprintf(f, "elf_text_crc32=0x%08x\n", (unsigned int)crc);
-		if (mprof_sym_build_id(l->sym, id, sizeof(id)))
-			fprintf(f, "elf_gnu_build_id=%s\n", id);
-	}
+	/* what finds the ELF again from anywhere, and what tells that it
+	 * is still the same file (checked by mttdecode) */
+	if (l->sym)
+		mprof_sym_write_ids(f, l->elf_path, l->sym);
 	fprintf(f, "records=%llu\nbytes=%llu\npackets=%llu\ngarbage_bytes=%llu\ncrc_errors=%llu\nend_errors=%llu\ntruncated=%llu\nbad_version=%llu\nbad_payload=%llu\nnacks=%llu\n",
 		(unsigned long long)l->c.records, (unsigned long long)ps->bytes,
 		(unsigned long long)ps->packets,

@@ -286,6 +286,19 @@ size_t mprof_sym_build_id(const struct mprof_sym *s, char *hex, size_t n)
 	return s->build_id_len;
 }
 
+void mprof_sym_write_ids(FILE *f, const char *elf, const struct mprof_sym *s)
+{
+	char id[2 * MPROF_GNU_ID_MAX + 1];
+	int has_text;
+	uint32_t crc = mprof_sym_text_crc(s, &has_text);
+
+	fprintf(f, "elf=%s\n", elf);
+	if (has_text)
+		fprintf(f, "elf_text_crc32=0x%08x\n", (unsigned int)crc);
+	if (mprof_sym_build_id(s, id, sizeof(id)))
+		fprintf(f, "elf_gnu_build_id=%s\n", id);
+}
+
 void mprof_sym_free(struct mprof_sym *s)
 {
 	size_t i;

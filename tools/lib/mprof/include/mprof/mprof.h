@@ -148,6 +148,10 @@ uint32_t mprof_sym_text_crc(const struct mprof_sym *s, int *has_text);
 /* the ELF's GNU build id in lower-case hex into hex (n bytes, room for
  * 2 * MPROF_GNU_ID_MAX + 1); its length in bytes, 0 when it has none */
 size_t mprof_sym_build_id(const struct mprof_sym *s, char *hex, size_t n);
+/* a session.txt's lines that tell later that elf is still the ELF it
+ * names: "elf=", then "elf_text_crc32=" and "elf_gnu_build_id=" where
+ * s has them (read back by libmttsession's mtts_profile_read()) */
+void mprof_sym_write_ids(FILE *f, const char *elf, const struct mprof_sym *s);
 void mprof_sym_free(struct mprof_sym *s);
 
 /* ---- reports (report_*.c): 0, or -1 on a write error ---- */
