@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # install.t - "make -C tools install" into a DESTDIR staging tree (built in
 # a private build directory): the files land where they should,
-# libmttdecode.pc is filled in, "pkg-config --cflags --libs libmttdecode"
+# libmttdecode.pc is filled in (libmttclock's installed too), "pkg-config --cflags --libs libmttdecode"
 # gives flags with which a small program compiles, links (shared and
 # static) and runs against the staged library, and every man(3) page's
 # EXAMPLE program compiles and links the same way; every command and its
@@ -24,6 +24,8 @@ for f in lib/libmttdecode.so.0 lib/libmttdecode.so lib/libmttdecode.a \
 	lib/pkgconfig/libmttdecode.pc include/mttdecode/mttdecode.h \
 	lib/pkgconfig/libmtt.pc include/mtt/mtt.h lib/pkgconfig/libmprofdev.pc \
 	include/mprofdev/mprofdev.h lib/libmprofdev.a bin/mttprofile \
+	lib/libmttclock.so.0 lib/libmttclock.so lib/libmttclock.a \
+	lib/pkgconfig/libmttclock.pc include/mttclock/clock.h \
 	bin/mttcontrol bin/stp-policy-dump \
 	share/man/man1/mttdecode.1 share/man/man3/libmttdecode.3 bin/mttdecode; do
 	[ -e "$STAGE$PFX/$f" ] || missing="$missing $f"
@@ -40,7 +42,7 @@ tap_is "$missing" "" "each command and its bash completion (share/bash-completio
 tap_is "$(STP_POLICY_ROOT=$TMP "$STAGE$PFX/bin/stp-policy-dump" --version)" \
 	"stp-policy-dump $VERSION" "the installed stp-policy-dump has the package version"
 
-src_pages=$( (cd "$TOOLS/lib/mttdecode/man/man3" && ls -- *.3; cd "$TOOLS/lib/mprofdev/man/man3" && ls -- *.3; cd "$TOOLS/lib/mtt/man/man3" && ls -- *.3) | sort)
+src_pages=$( (cd "$TOOLS/lib/mttdecode/man/man3" && ls -- *.3; cd "$TOOLS/lib/mprofdev/man/man3" && ls -- *.3; cd "$TOOLS/lib/mtt/man/man3" && ls -- *.3; cd "$TOOLS/lib/clock/man/man3" && ls -- *.3) | sort)
 inst_pages=$(cd "$STAGE$PFX/share/man/man3" 2>/dev/null && ls -- *.3 | sort)
 tap_is "$inst_pages" "$src_pages" "every man(3) page installed"
 
@@ -66,11 +68,15 @@ flags=$(echo $(pkg-config --cflags --libs libmttdecode libmtt libmprofdev 2>&1))
 tap_is "$flags" "-I$STAGE$PFX/include -I$STAGE$PFX/include/mtt -L$STAGE$PFX/lib -lmttdecode -lmtt -lmprofdev" \
 	"pkg-config --cflags --libs libmttdecode libmtt libmprofdev"
 # every installed shared library exports its public API only
-for so in libmttdecode.so.0 libmtt.so.1; do
+for so in libmttdecode.so.0 libmtt.so.1 libmttclock.so.0; do
 	nm -D --defined-only "$STAGE$PFX/lib/$so" | awk '$2 == "T" { print $3 }' |
-		sed 's/@.*//' | grep -v '^mttd_[a-z]\|^_*mtt_[a-z]' >"$TMP/other"
+		sed 's/@.*//' | grep -v '^mttd_[a-z]\|^_*mtt_[a-z]\|^mttclk_[a-z]' >"$TMP/other"
 	tap_is "$(tr '\n' ' ' <"$TMP/other")" "" "$so exports its API only"
 done
+# shellcheck disable=SC2046,SC2116
+clkflags=$(echo $(pkg-config --cflags --libs libmttclock 2>&1))
+tap_is "$clkflags" "-I$STAGE$PFX/include -L$STAGE$PFX/lib -lmttclock" \
+	"pkg-config --cflags --libs libmttclock"
 sflags=$(pkg-config --static --cflags --libs libmttdecode 2>&1)
 case " $sflags " in *" -lexpat "*) r=0 ;; *) r=1 ;; esac
 tap_ok $r "pkg-config --static adds -lexpat"
