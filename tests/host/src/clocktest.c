@@ -8,7 +8,8 @@
  * point checked, the middle line satisfying every bound; hand-made
  * conflicts name the right bounds; touching bounds, a single exchange,
  * one-sided and empty sets; a million bounds in a hull of fixed size;
- * bounds in any order give the same fit.  TAP.
+ * bounds in any order give the same fit; small random sets against a
+ * brute force over every line through two bounds.  TAP.
  *
  * The only tolerance: EPS ns for long double -> double rounding of the
  * fit's a, b and bounds (0.5 ns more where mttclk_map() rounds).
@@ -462,6 +463,149 @@ static void million(void)
 	mttclk_free(c);
 }
 
+/*
+ * Small random sets against a brute force written from the definition:
+ * the feasible lines form a polygon in (slope, offset) whose corners are
+ * lines through two bounds, so the lines through every pair that satisfy
+ * every bound (an exact integer test) contain its corners: the set is
+ * feasible iff one exists, the slope range and the band at any device
+ * time are their extremes.  Sets where no pair limits a slope (where the
+ * library assumes a maximum drift) are checked for status only.
+ */
+#define BF_SETS 3000
+#define BF_MAX 14
+/* device times 1 ms apart, offsets in ns: drifts of tens of ppm */
+#define BF_XS 1000000
+
+static int bf_sat(const struct bnd *p, const struct bnd *q, const struct bnd *b,
+		  size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		/* > 0: b[i] above the line p -> q (p.dev < q.dev) */
+		__extension__ __int128 cr =
+			(__int128)(q->dev - p->dev) * ((b[i].ref - b[i].dev) - (p->ref - p->dev)) -
+			(__int128)((q->ref - q->dev) - (p->ref - p->dev)) * (b[i].dev - p->dev);
+
+		if (b[i].down ? cr > 0 : cr < 0)
+			return 0;
+	}
+	return 1;
+}
+
+static void brute_force(void)
+{
+	int status_ok = 1, slopes_ok = 1, band_ok = 1, ids_ok = 1, sat_ok = 1;
+	int nconf = 0, nok = 0, nopen = 0;
+	uint64_t seed = 2026;
+	struct bnd b[BF_MAX];
+	size_t set;
+
+	for (set = 0; set < BF_SETS; set++) {
+		size_t n = 4 + rnd(&seed) % (BF_MAX - 3), i, j, k, nf = 0;
+		long double slo = INFINITY, shi = -INFINITY;
+		int has_lo = 0, has_hi = 0, distinct = 0, ups = 0;
+		struct mttclk *c = mttclk_new();
+		struct mttclk_fit f;
+
+		for (i = 0; i < n; i++) {
+			int64_t x = (int64_t)(rnd(&seed) % 40);
+			int down = i % 2 ? (int)(rnd(&seed) % 2) : (i / 2) % 2;
+			int64_t y = down ? -(int64_t)(rnd(&seed) % 120) + 20 :
+					   (int64_t)(rnd(&seed) % 120) - 20;
+
+			b[i] = (struct bnd){ down, 1000000000000LL + x * BF_XS,
+					     1000000000000LL + x * BF_XS + y, i };
+			ups += !down;
+			add(c, &b[i]);
+		}
+		for (i = 0; i < n; i++)
+			for (j = 0; j < n; j++) {
+				if (b[i].dev != b[j].dev)
+					distinct = 1;
+				if (!b[i].down && b[j].down && b[i].dev > b[j].dev)
+					has_hi = 1;
+				if (!b[i].down && b[j].down && b[i].dev < b[j].dev)
+					has_lo = 1;
+			}
+		if (!distinct || !ups || ups == (int)n) {
+			mttclk_free(c);
+			continue;
+		}
+		mttclk_solve(c, &f);
+		for (i = 0; i < n; i++)
+			for (j = 0; j < n; j++) {
+				long double s;
+
+				if (b[i].dev >= b[j].dev || !bf_sat(&b[i], &b[j], b, n))
+					continue;
+				nf++;
+				s = (long double)((b[j].ref - b[j].dev) - (b[i].ref - b[i].dev)) /
+				    (b[j].dev - b[i].dev);
+				slo = fminl(slo, s);
+				shi = fmaxl(shi, s);
+			}
+		if ((f.status == MTTCLK_CONFLICT) != (nf == 0))
+			status_ok = 0;
+		if (f.status == MTTCLK_CONFLICT) {
+			nconf++;
+			if (f.conflict_up_id >= n || f.conflict_down_id >= n ||
+			    b[f.conflict_up_id].down || !b[f.conflict_down_id].down)
+				ids_ok = 0;
+		} else if (!has_lo || !has_hi) {
+			nopen++;
+		} else {
+			nok++;
+			if (fabsl(f.drift_lo_ppm - slo * 1e6L) > 1e-6L * fabsl(slo * 1e6L) + 1e-6L ||
+			    fabsl(f.drift_hi_ppm - shi * 1e6L) > 1e-6L * fabsl(shi * 1e6L) + 1e-6L)
+				slopes_ok = 0;
+			for (k = 0; k < 12; k++) {
+				int64_t dev = 1000000000000LL +
+					      ((int64_t)k * 5 - 10) * BF_XS;
+				long double ymin = INFINITY, ymax = -INFINITY, m = mid(&f, dev);
+				double below, above;
+
+				for (i = 0; i < n; i++)
+					for (j = 0; j < n; j++) {
+						long double s, y;
+
+						if (b[i].dev >= b[j].dev ||
+						    !bf_sat(&b[i], &b[j], b, n))
+							continue;
+						s = (long double)((b[j].ref - b[j].dev) -
+								  (b[i].ref - b[i].dev)) /
+						    (b[j].dev - b[i].dev);
+						y = dev + (b[i].ref - b[i].dev) +
+						    s * (dev - b[i].dev);
+						ymin = fminl(ymin, y);
+						ymax = fmaxl(ymax, y);
+					}
+				if (mttclk_band(c, &f, dev, &below, &above) ||
+				    fabsl(m + below - ymin) > EPS ||
+				    fabsl(m + above - ymax) > EPS)
+					band_ok = 0;
+			}
+			for (i = 0; i < n; i++) {
+				long double m = mid(&f, b[i].dev);
+
+				if (b[i].down ? m < b[i].ref - EPS : m > b[i].ref + EPS)
+					sat_ok = 0;
+			}
+		}
+		mttclk_free(c);
+	}
+	printf("# brute force: %d conflicts, %d with both slopes limited, %d open\n",
+	       nconf, nok, nopen);
+	ok(status_ok, "brute force: CONFLICT exactly when no line satisfies every bound");
+	ok(ids_ok && nconf > 100, "brute force: each conflict names an up and a down bound of the set (%d)",
+	   nconf);
+	ok(slopes_ok && nok > 100, "brute force: drift_lo/hi are the extreme feasible slopes (%d sets)",
+	   nok);
+	ok(band_ok, "brute force: mttclk_band() is the exact band, at 12 device times in and around the span");
+	ok(sat_ok, "brute force: the middle line satisfies every bound");
+}
+
 int main(void)
 {
 	synthetic();
@@ -472,6 +616,7 @@ int main(void)
 	one_sided();
 	empty_and_errors();
 	million();
+	brute_force();
 	printf("1..%d\n", tap_n);
 	return tap_fail != 0;
 }

@@ -484,8 +484,9 @@ static void support_line(const struct hull *h, long double xm,
 static void set_line(const struct mttclk *c, struct mttclk_fit *fit,
 		     long double s, long double cc)
 {
+	/* b with the slope a carries, so that map() is exact near dev0 */
 	fit->a = (double)(1 + s);
-	fit->b = (double)(c->off0 + cc - s * c->dev0);
+	fit->b = (double)(c->off0 + cc - (long double)(fit->a - 1) * c->dev0);
 	fit->drift_ppm = (double)(s * 1e6L);
 }
 
