@@ -16,6 +16,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,6 @@ static int tap_n, tap_fail;
 static void ok(int cond, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-#include <stdarg.h>
 static void ok(int cond, const char *fmt, ...)
 {
 	va_list ap;
@@ -155,7 +155,8 @@ static void check_truth(const char *name, const struct mttclk *c,
 	}
 	ok(in_band, "%s: the truth is inside the exact band at 103 points",
 	   name);
-	ok(in_bound, "%s: |map - truth| <= mttclk_bound_at() at 103 points (worst %.1Lf ns, bound %.1f)",
+	ok(in_bound,
+	   "%s: |map - truth| <= mttclk_bound_at() at 103 points (worst %.1Lf ns, bound %.1f)",
 	   name, worst, f->bound_ns);
 	ok(chord, "%s: the exact band is within mttclk_bound_at()", name);
 	ok(bound_ok && f->bound_ns == fmax(f->bound_first_ns, f->bound_last_ns),
@@ -197,7 +198,7 @@ static void synthetic(void)
 	};
 	size_t k;
 
-	for (k = 0; k < sizeof(ts) / sizeof(ts[0]); k++) {
+	for (k = 0; k < sizeof(ts) / sizeof(*ts); k++) {
 		const struct truth *t = &ts[k];
 		struct mttclk_fit f;
 		struct mttclk *c;
@@ -494,16 +495,65 @@ static int bf_sat(const struct bnd *p, const struct bnd *q, const struct bnd *b,
 	return 1;
 }
 
+/* a line through two bounds: ref - dev = y0 + s * (dev - x0) */
+struct bf_line {
+	long double s;
+	int64_t x0, y0;
+};
+
+/* every line through two bounds that satisfies all n; their count */
+static size_t bf_lines(const struct bnd *b, size_t n, struct bf_line *out)
+{
+	size_t i, j, nf = 0;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < n; j++) {
+			int64_t yi = b[i].ref - b[i].dev, yj = b[j].ref - b[j].dev;
+
+			if (b[i].dev >= b[j].dev || !bf_sat(&b[i], &b[j], b, n))
+				continue;
+			out[nf++] = (struct bf_line){
+				(long double)(yj - yi) / (b[j].dev - b[i].dev),
+				b[i].dev, yi };
+		}
+	return nf;
+}
+
+/* the brute force's band at dev against mttclk_band() */
+static int bf_band_ok(const struct mttclk *c, const struct mttclk_fit *f,
+		      const struct bf_line *l, size_t nf, int64_t dev)
+{
+	long double ymin = INFINITY, ymax = -INFINITY, m = mid(f, dev);
+	double below, above;
+	size_t i;
+
+	for (i = 0; i < nf; i++) {
+		long double y = dev + l[i].y0 + l[i].s * (dev - l[i].x0);
+
+		ymin = fminl(ymin, y);
+		ymax = fmaxl(ymax, y);
+	}
+	return !mttclk_band(c, f, dev, &below, &above) &&
+	       fabsl(m + below - ymin) <= EPS && fabsl(m + above - ymax) <= EPS;
+}
+
+/* |got - want| within a millionth (ppm) */
+static int near_ppm(double got, long double want)
+{
+	return fabsl(got - want) <= 1e-6L * fabsl(want) + 1e-6L;
+}
+
 static void brute_force(void)
 {
 	int status_ok = 1, slopes_ok = 1, band_ok = 1, ids_ok = 1, sat_ok = 1;
 	int nconf = 0, nok = 0, nopen = 0;
+	struct bf_line lines[BF_MAX * BF_MAX];
 	uint64_t seed = 2026;
 	struct bnd b[BF_MAX];
 	size_t set;
 
 	for (set = 0; set < BF_SETS; set++) {
-		size_t n = 4 + rnd(&seed) % (BF_MAX - 3), i, j, k, nf = 0;
+		size_t n = 4 + rnd(&seed) % (BF_MAX - 3), i, j, k, nf;
 		long double slo = INFINITY, shi = -INFINITY;
 		int has_lo = 0, has_hi = 0, distinct = 0, ups = 0;
 		struct mttclk *c = mttclk_new();
@@ -522,31 +572,23 @@ static void brute_force(void)
 		}
 		for (i = 0; i < n; i++)
 			for (j = 0; j < n; j++) {
-				if (b[i].dev != b[j].dev)
-					distinct = 1;
-				if (!b[i].down && b[j].down && b[i].dev > b[j].dev)
-					has_hi = 1;
-				if (!b[i].down && b[j].down && b[i].dev < b[j].dev)
-					has_lo = 1;
+				distinct |= b[i].dev != b[j].dev;
+				if (!b[i].down && b[j].down) {
+					has_hi |= b[i].dev > b[j].dev;
+					has_lo |= b[i].dev < b[j].dev;
+				}
 			}
 		if (!distinct || !ups || ups == (int)n) {
 			mttclk_free(c);
 			continue;
 		}
 		mttclk_solve(c, &f);
-		for (i = 0; i < n; i++)
-			for (j = 0; j < n; j++) {
-				long double s;
-
-				if (b[i].dev >= b[j].dev || !bf_sat(&b[i], &b[j], b, n))
-					continue;
-				nf++;
-				s = (long double)((b[j].ref - b[j].dev) - (b[i].ref - b[i].dev)) /
-				    (b[j].dev - b[i].dev);
-				slo = fminl(slo, s);
-				shi = fmaxl(shi, s);
-			}
-		if ((f.status == MTTCLK_CONFLICT) != (nf == 0))
+		nf = bf_lines(b, n, lines);
+		for (i = 0; i < nf; i++) {
+			slo = fminl(slo, lines[i].s);
+			shi = fmaxl(shi, lines[i].s);
+		}
+		if ((f.status == MTTCLK_CONFLICT) != !nf)
 			status_ok = 0;
 		if (f.status == MTTCLK_CONFLICT) {
 			nconf++;
@@ -557,35 +599,13 @@ static void brute_force(void)
 			nopen++;
 		} else {
 			nok++;
-			if (fabsl(f.drift_lo_ppm - slo * 1e6L) > 1e-6L * fabsl(slo * 1e6L) + 1e-6L ||
-			    fabsl(f.drift_hi_ppm - shi * 1e6L) > 1e-6L * fabsl(shi * 1e6L) + 1e-6L)
+			if (!near_ppm(f.drift_lo_ppm, slo * 1e6L) ||
+			    !near_ppm(f.drift_hi_ppm, shi * 1e6L))
 				slopes_ok = 0;
-			for (k = 0; k < 12; k++) {
-				int64_t dev = 1000000000000LL +
-					      ((int64_t)k * 5 - 10) * BF_XS;
-				long double ymin = INFINITY, ymax = -INFINITY, m = mid(&f, dev);
-				double below, above;
-
-				for (i = 0; i < n; i++)
-					for (j = 0; j < n; j++) {
-						long double s, y;
-
-						if (b[i].dev >= b[j].dev ||
-						    !bf_sat(&b[i], &b[j], b, n))
-							continue;
-						s = (long double)((b[j].ref - b[j].dev) -
-								  (b[i].ref - b[i].dev)) /
-						    (b[j].dev - b[i].dev);
-						y = dev + (b[i].ref - b[i].dev) +
-						    s * (dev - b[i].dev);
-						ymin = fminl(ymin, y);
-						ymax = fmaxl(ymax, y);
-					}
-				if (mttclk_band(c, &f, dev, &below, &above) ||
-				    fabsl(m + below - ymin) > EPS ||
-				    fabsl(m + above - ymax) > EPS)
+			for (k = 0; k < 12; k++)
+				if (!bf_band_ok(c, &f, lines, nf, 1000000000000LL +
+						((int64_t)k * 5 - 10) * BF_XS))
 					band_ok = 0;
-			}
 			for (i = 0; i < n; i++) {
 				long double m = mid(&f, b[i].dev);
 
@@ -598,11 +618,12 @@ static void brute_force(void)
 	printf("# brute force: %d conflicts, %d with both slopes limited, %d open\n",
 	       nconf, nok, nopen);
 	ok(status_ok, "brute force: CONFLICT exactly when no line satisfies every bound");
-	ok(ids_ok && nconf > 100, "brute force: each conflict names an up and a down bound of the set (%d)",
-	   nconf);
-	ok(slopes_ok && nok > 100, "brute force: drift_lo/hi are the extreme feasible slopes (%d sets)",
-	   nok);
-	ok(band_ok, "brute force: mttclk_band() is the exact band, at 12 device times in and around the span");
+	ok(ids_ok && nconf > 100,
+	   "brute force: each conflict names an up and a down bound of the set (%d)", nconf);
+	ok(slopes_ok && nok > 100,
+	   "brute force: drift_lo/hi are the extreme feasible slopes (%d sets)", nok);
+	ok(band_ok,
+	   "brute force: mttclk_band() is the exact band, at 12 device times in and around the span");
 	ok(sat_ok, "brute force: the middle line satisfies every bound");
 }
 

@@ -580,8 +580,10 @@ double mttclk_bound_at(const struct mttclk_fit *fit, int64_t dev_ns)
 
 	if (!fit || fit->status != MTTCLK_OK)
 		return INFINITY;
-	/* convex in dev: under the chord inside, at most half the slope
-	 * range's growth outside */
+	/*
+	 * Convex in dev: under the chord inside, at most half the slope
+	 * range's growth outside.
+	 */
 	half_spread = ((long double)fit->drift_hi_ppm - fit->drift_lo_ppm) *
 		      1e-6L / 2;
 	if (dev_ns < fit->dev_first)

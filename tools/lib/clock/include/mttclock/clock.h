@@ -44,8 +44,8 @@ struct mttclk_fit {
 	double a, b;		/* ref = a * dev + b, the middle line */
 	double drift_ppm;	/* (a - 1) * 1e6 of the middle line */
 	double drift_lo_ppm, drift_hi_ppm;	/* the extreme feasible slopes */
-	double bound_ns;	/* max over [dev_first, dev_last]; INFINITY
-				 * unless MTTCLK_OK */
+	/* max over [dev_first, dev_last]; INFINITY unless MTTCLK_OK */
+	double bound_ns;
 	double bound_first_ns, bound_last_ns;	/* at dev_first, dev_last */
 	int64_t dev_first, dev_last;
 	uint64_t n_up, n_down;
