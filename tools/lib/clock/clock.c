@@ -87,6 +87,31 @@ static size_t lower_index(const struct hull *h, int64_t x)
 }
 
 /*
+ * The hull is full: drop the inner vertex that lies least far below the
+ * segment joining its neighbours (the chain stays convex).  Fewer bounds
+ * only widen the feasible set: the truth stays inside, the bound grows
+ * by at most that distance near that vertex.
+ */
+static void hull_drop_one(struct hull *h)
+{
+	long double best = INFINITY;
+	size_t k, at = 1;
+
+	for (k = 1; k + 1 < h->n; k++) {
+		const struct pt *l = &h->p[k - 1], *r = &h->p[k + 1];
+		long double gap = -(long double)cross_pt(l, r, &h->p[k]) /
+				  (r->x - l->x);
+
+		if (gap < best) {
+			best = gap;
+			at = k;
+		}
+	}
+	memmove(h->p + at, h->p + at + 1, (h->n - at - 1) * sizeof(*h->p));
+	h->n--;
+}
+
+/*
  * Insert q into the lower hull h, at any x (in nondecreasing x it is the
  * monotone chain's append, amortised O(1); elsewhere O(h->n) for the
  * move).  A point on or above the hull is a redundant bound: dropped.
@@ -111,6 +136,9 @@ static int hull_insert(struct hull *h, const struct pt *q)
 		hi++;
 	if (lo == hi && h->n == h->cap) {
 		size_t cap = h->cap ? 2 * h->cap : 16;
+
+		if (cap > MTTCLK_HULL_MAX + 1)
+			cap = MTTCLK_HULL_MAX + 1;
 		struct pt *p = realloc(h->p, cap * sizeof(*p));
 
 		if (!p)
@@ -121,6 +149,8 @@ static int hull_insert(struct hull *h, const struct pt *q)
 	memmove(h->p + lo + 1, h->p + hi, (h->n - hi) * sizeof(*h->p));
 	h->p[lo] = *q;
 	h->n = lo + 1 + (h->n - hi);
+	if (h->n > MTTCLK_HULL_MAX)
+		hull_drop_one(h);
 	return 0;
 }
 

@@ -34,6 +34,14 @@ extern "C" {
  */
 #define MTTCLK_MAX_DRIFT_PPM	1000.0
 
+/*
+ * Each hull holds at most this many bounds (memory: 24 bytes each); past
+ * it, the inner bound that constrains least is dropped (the bound can
+ * only grow).  Random delays keep a few dozen; a steadily changing
+ * drift keeps its whole curve.
+ */
+#define MTTCLK_HULL_MAX		1024
+
 /* Relative to the first bound added, |dev| and |ref - dev| stay below this */
 #define MTTCLK_RANGE_NS		((int64_t)1 << 61)
 
