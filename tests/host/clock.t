@@ -28,12 +28,7 @@ grep -q '^1\.\.[1-9]' "$TMP/out"
 tap_ok $? "clocktest ran to its plan"
 
 cd "$TOOLS/lib/clock/man" || bail "no man pages"
-for p in man3/*.3; do
-	out=$(groff -man -ww -z "$p" 2>&1)
-	out="$out$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l "$p" \
-		2>&1 >/dev/null)"
-	tap_is "$out" "" "$p formats without warnings"
-done
+man_format_ok .
 missing=
 for f in $(sed -n 's/^\(int\|int64_t\|double\|size_t\|void\|struct mttclk\) \**\(mttclk_[a-z_]*\)(.*/\2/p' \
     "$TOOLS/lib/clock/include/mttclock/clock.h"); do

@@ -12,6 +12,7 @@
 #                               $ASAN_EXTRA_CFLAGS) and set M to it
 # bad NAME LINE REGEX           a bad mttcontrol ($C) configuration on
 #                               stdin: exit 1, "NAME.conf:LINE: REGEX"
+# man_format_ok DIR             DIR/man3/*.3 format without warnings
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 TOOLS=$TOP/tools
@@ -233,6 +234,17 @@ bad() {
 		tap_ok 1 "bad file, exit 1 with file:line: $1"
 		echo "# exit $rc: $got"
 	fi
+}
+
+# man_format_ok DIR: one check per page DIR/man3/*.3: it formats
+# without a warning from groff -ww nor from man --warnings
+man_format_ok() {
+	for p in "$1"/man3/*.3; do
+		out=$(groff -man -ww -z "$p" 2>&1)
+		out="$out$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 \
+			-l "$p" 2>&1 >/dev/null)"
+		tap_is "$out" "" "${p#"$1"/} formats without warnings"
+	done
 }
 
 # same_output WHAT MIN NAME_A BIN_A NAME_B BIN_B ARGS...: runs both builds

@@ -96,12 +96,7 @@ done
 tap_is "$incomplete" "" "every page is complete or a .so link to one"
 
 # Formatting: no warning from groff -ww nor from man --warnings
-for p in man3/*.3; do
-	out=$(groff -man -ww -z "$p" 2>&1)
-	out="$out$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -E UTF-8 -l "$p" \
-		2>&1 >/dev/null)"
-	tap_is "$out" "" "$p formats without warnings"
-done
+man_format_ok .
 
 # Cross references to (3) pages resolve
 dangling=$(cat man3/*.3 | sed -n 's/^\.BR \([a-z0-9_]*\) (3).*/\1/p' |

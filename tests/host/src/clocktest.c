@@ -16,32 +16,14 @@
  */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mttclock/clock.h"
+#include "tap.h"
 
 #define EPS 1e-3L
-
-static int tap_n, tap_fail;
-
-static void ok(int cond, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void ok(int cond, const char *fmt, ...)
-{
-	va_list ap;
-
-	printf("%sok %d - ", cond ? "" : "not ", ++tap_n);
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	printf("\n");
-	if (!cond)
-		tap_fail++;
-}
 
 static uint64_t rnd(uint64_t *s)
 {
@@ -454,8 +436,8 @@ static void million(void)
 			at[k++] = mttclk_hull_points(c);
 	}
 	ok(!bad, "1.1e6 bounds added");
-	printf("# hull points after 1e3, 1e4, 1e5, 1e6 up bounds: %zu %zu %zu %zu (max %zu)\n",
-	       at[0], at[1], at[2], at[3], max);
+	diag("hull points after 1e3, 1e4, 1e5, 1e6 up bounds: %zu %zu %zu %zu (max %zu)",
+	     at[0], at[1], at[2], at[3], max);
 	ok(max <= HULL_CEIL, "1.1e6 bounds: never more than %d hull points held (%zu)",
 	   HULL_CEIL, max);
 	mttclk_solve(c, &f);
@@ -617,8 +599,8 @@ static void brute_force(void)
 		}
 		mttclk_free(c);
 	}
-	printf("# brute force: %d conflicts, %d with both slopes limited, %d open\n",
-	       nconf, nok, nopen);
+	diag("brute force: %d conflicts, %d with both slopes limited, %d open",
+	     nconf, nok, nopen);
 	ok(status_ok, "brute force: CONFLICT exactly when no line satisfies every bound");
 	ok(ids_ok && nconf > 100,
 	   "brute force: each conflict names an up and a down bound of the set (%d)", nconf);
@@ -680,6 +662,5 @@ int main(void)
 	million();
 	brute_force();
 	capped();
-	printf("1..%d\n", tap_n);
-	return tap_fail != 0;
+	return done_testing();
 }
