@@ -209,9 +209,11 @@ void mtt_json(struct app *a, const struct mview *v)
 	out_hexbytes(o, f->payload, f->payload_len);
 	out_char(o, '"');
 	if (mttd_mtt_time_sync(f, &ts)) {
+		int has_end = sync_end(v, &end);
+
 		key_u64(o, ",\"t_rx\":", 1, ts.t_rx);
 		key_u64(o, ",\"t_tx\":", 1, ts.t_tx);
-		key_u64(o, ",\"end_offset\":", sync_end(v, &end), end);
+		key_u64(o, ",\"end_offset\":", has_end, end);
 	}
 	out_str(o, f->crc_ok < 0 ? ",\"crc\":null}\n" :
 		f->crc_ok ? ",\"crc\":\"ok\"}\n" : ",\"crc\":\"bad\"}\n");
