@@ -199,6 +199,18 @@ static long long mono_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* read the targets who[0..np) whose poll p[] saw something */
+static void pump_polled(struct coll *c, char *buf, const struct pollfd *p,
+			const int *who, int np)
+{
+	int i;
+
+	for (i = 0; i < np; i++)
+		if (p[i].revents)
+			mc_tgt_pump(&c->tg[who[i]], buf, CHUNK,
+				    p[i].revents & (POLLHUP | POLLERR), c->log);
+}
+
 /*
  * The end for the targets' devices (mc_tgt_stop()): what those that were
  * told to stop answer is read until their ports are quiet for
@@ -220,11 +232,7 @@ static void answers(struct coll *c, char *buf, struct pollfd *p)
 						.events = POLLIN };
 		if (poll(p, (nfds_t)np, QUIET_MS) <= 0)
 			break;
-		for (i = 0; i < np; i++)
-			if (p[i].revents)
-				mc_tgt_pump(&c->tg[who[i]], buf, CHUNK,
-					    p[i].revents & (POLLHUP | POLLERR),
-					    c->log);
+		pump_polled(c, buf, p, who, np);
 	}
 	free(who);
 }
@@ -267,11 +275,7 @@ static void sync_end(struct coll *c, char *buf, struct pollfd *p)
 			}
 		if (!np || (poll(p, (nfds_t)np, t) < 0 && errno != EINTR))
 			break;
-		for (i = 0; i < np; i++)
-			if (p[i].revents)
-				mc_tgt_pump(&c->tg[who[i]], buf, CHUNK,
-					    p[i].revents & (POLLHUP | POLLERR),
-					    c->log);
+		pump_polled(c, buf, p, who, np);
 	}
 	free(who);
 }

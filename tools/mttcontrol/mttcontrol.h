@@ -310,6 +310,9 @@ int mc_tgt_begin(struct mc_tgt *g, struct mc_err *e);
  * frames): 0, or -1 if bad */
 int mc_srcid_proto(const char *s, unsigned long max, unsigned long *lo,
 		   unsigned long *hi, int *mtt);
+/* write all n bytes of p to fd (EINTR retried): 0, or -1 (errno) */
+int mc_put_all(int fd, const void *p, size_t n);
+
 /*
  * TIME_SYNC exchanges with an mprof or mtt target (sync.c; the
  * "requests" file, Documentation/sessions.rst): mc_sync_open() at

@@ -162,21 +162,6 @@ void mc_sync_feed(struct mc_tgt *g, const uint8_t *p, size_t n)
 		mttd_mtt_stream_push(s->ms, p, n);
 }
 
-static int put_all(int fd, const uint8_t *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
 /* one request: its record once it is written */
 static void send_one(struct mc_tgt *g, FILE *log)
 {
@@ -202,7 +187,7 @@ static void send_one(struct mc_tgt *g, FILE *log)
 	}
 	t1 = now_ns();
 	/* not written: no record, and the wait as for a lost reply */
-	if (put_all(g->fd, c, n)) {
+	if (mc_put_all(g->fd, c, n)) {
 		if (!s->werr++)
 			fprintf(log, "collector: target %s: sending TIME_SYNC: %s\n",
 				g->t->name, strerror(errno));
@@ -211,7 +196,7 @@ static void send_one(struct mc_tgt *g, FILE *log)
 			rec[i] = (uint8_t)(s->seq >> (8 * i));
 		for (i = 0; i < 8; i++)
 			rec[4 + i] = (uint8_t)(t1 >> (8 * i));
-		if (put_all(s->qfd, rec, sizeof(rec)) && !s->werr++)
+		if (mc_put_all(s->qfd, rec, sizeof(rec)) && !s->werr++)
 			fprintf(log, "collector: target %s: requests: %s\n",
 				g->t->name, strerror(errno));
 	}

@@ -138,7 +138,7 @@ static int write_meta(const struct mc_tgt *g, struct mc_err *e)
 	return 0;
 }
 
-static int put_all(int fd, const void *p, size_t n)
+int mc_put_all(int fd, const void *p, size_t n)
 {
 	const char *c = p;
 
@@ -177,7 +177,7 @@ static int put_pair(struct mc_tgt *g, uint64_t off, uint64_t t)
 	n += uleb(b + n, t - g->r_t);
 	g->r_off = off;
 	g->r_t = t;
-	return put_all(g->rfd, b, n);
+	return mc_put_all(g->rfd, b, n);
 }
 
 /* the read that ended at offset off, at time t */
@@ -237,7 +237,7 @@ int mc_tgt_open(struct mc_tgt *g, const struct mc_target *t,
 	memcpy(head, MTTS_READS_MAGIC, 8);
 	for (i = 0; i < 8; i++)
 		head[8 + i] = (uint8_t)(g->r_t >> (8 * i));
-	if (put_all(g->rfd, head, sizeof(head)))
+	if (mc_put_all(g->rfd, head, sizeof(head)))
 		return mc_fail(e, "%s: %s", path, strerror(errno));
 	return mc_sync_open(g, e);
 }
@@ -260,7 +260,7 @@ int mc_tgt_begin(struct mc_tgt *g, struct mc_err *e)
 	else if (t->mtt_start) {	/* mtt and riscv-encap only */
 		for (i = 0; i < MTT_FRAME_PREAMBLE_BYTES; i++)
 			f[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
-		bad = put_all(g->fd, f, sizeof(f));
+		bad = mc_put_all(g->fd, f, sizeof(f));
 	}
 	if (bad)
 		return mc_fail(e, "target \"%s\": %s: sending START: %s",
@@ -347,7 +347,7 @@ int mc_tgt_pump(struct mc_tgt *g, char *buf, size_t len, int hup,
 		vanished(g, log);
 		return -1;
 	}
-	if (put_all(g->out, buf, (size_t)r)) {
+	if (mc_put_all(g->out, buf, (size_t)r)) {
 		mc_snprintf(g->why, sizeof(g->why), "not kept: %s",
 			    strerror(errno));
 		vanished(g, log);

@@ -18,6 +18,9 @@ import struct
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ptywriter import open_pty  # noqa: E402
+
 
 def crc16(b):
     # CRC16-CCITT: polynomial 0x1021, initial value 0xffff, MSB first
@@ -71,12 +74,7 @@ def mtt(f):
 
 def main():
     mode, pathfile, recv = sys.argv[1:4]
-    master, slave = os.openpty()
-    name = os.ttyname(slave)
-    os.close(slave)
-    with open(pathfile + ".tmp", "w") as f:
-        f.write(name + "\n")
-    os.rename(pathfile + ".tmp", pathfile)
+    master = open_pty(pathfile)
     buf = b""
     while True:
         select.select([master], [], [])
