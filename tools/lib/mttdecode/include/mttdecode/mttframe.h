@@ -99,7 +99,8 @@ struct mttd_mtt_time_sync {
 };
 
 /* 1 and *t filled when f is an accepted TIME_SYNC reply (RET | RETV,
- * type_info MTT_FRAME_TIME_SYNC_TI), else 0 */
+ * type_info MTT_FRAME_TIME_SYNC_TI), else 0.  In a raw stream the
+ * reply ends at the frame callback's offset + f->len */
 int mttd_mtt_time_sync(const struct mttd_mtt_frame *f,
 		       struct mttd_mtt_time_sync *t);
 
