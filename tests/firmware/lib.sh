@@ -21,7 +21,9 @@
 #   firmware (tests/firmware/riscv32, target id 0x50) with those filters,
 #   $REPLIES (if set) after its META frames
 # riscv_src2 TICKS: srcID 2's lines (the timer interrupt's ticks)
-# mtt_norm FILE: mttdecode's text lines without their timestamp column
+# mtt_norm FILE: mttdecode's text lines without their timestamp column,
+#   and without TIME_SYNC replies (a session's clock exchanges: their
+#   place in the stream depends on timing; session.t counts them)
 # mtt_command TARGET CMD COMP SEQ [ARG]: one command frame (Documentation/
 #   mtt.rst, "Commands and replies"), written here from the layout: word
 #   0 sync, version 1.0, target; word 1 the command; component;
@@ -73,7 +75,7 @@ riscv_src2() {
 }
 
 mtt_norm() {
-	grep -v '^-- sync' "$1" | sed 's/^ *[0-9-]* //'
+	grep -v -e '^-- sync' -e ' MTT TIME_SYNC REPLY ' "$1" | sed 's/^ *[0-9-]* //'
 }
 
 # le32 V: V as 4 bytes, little-endian

@@ -15,7 +15,9 @@
 # is open.  The work is fixed (lib.sh): the waits are for that work's
 # last record, with hang guards only.  Checked: --start, --status,
 # --stop's summary (records, errors and losses exact; bytes those
-# captured), and each capture decodes to exactly the firmware's work.
+# captured; the clock exchanges two-way), and each capture decodes to
+# exactly the firmware's work, with the 16 TIME_SYNC replies of each
+# board (bursts of 8 at the start and the end).
 # mttcontrol runs under ASan + UBSan.
 . "$(dirname "$0")/../host/lib.sh"
 . "$(dirname "$0")/lib.sh"
@@ -60,8 +62,9 @@ trap 'kill $spid $rpid 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
 # the MiniProfiler first: its START must still wait for the other ports
 cat >"$TMP/fw.conf" <<X
 targets = (
-	{ name = "prof"; port = "$P1"; protocol = "mprof"; elf = "$ELF"; },
-	{ name = "mtt"; port = "$P2"; protocol = "mtt"; },
+	{ name = "prof"; port = "$P1"; protocol = "mprof"; elf = "$ELF";
+	  sync_interval_ms = 0; },
+	{ name = "mtt"; port = "$P2"; protocol = "mtt"; sync_interval_ms = 0; },
 	{ name = "rv"; port = "$P3"; protocol = "riscv-encap";
 	  srcid_bits = 8; ts_bytes = 4; unframed = true;
 	  srcid_proto = "*:mtt"; mtt_start = true; }
@@ -118,12 +121,15 @@ kill $spid $rpid 2>/dev/null
 wait $spid $rpid 2>/dev/null
 # records: mprof's responses (PROFILE_DATA batching follows the UART's
 # pace: their number is not fixed), then exact counts: USART2's 74 MTT
-# frames (3 META, 3 rounds of 15, 25 ticks, STOP), the RISC-V core's 55
-# (3 META, the START reply, 45, 5 ticks, STOP), no error, no loss
+# frames (3 META, 3 rounds of 15, 25 ticks, STOP) and the 16 TIME_SYNC
+# replies (the clock exchanges' bursts of 8 at the start and the end,
+# sync_interval_ms 0: no others), the RISC-V core's 55 (3 META, the
+# START reply, 45, 5 ticks, STOP), no error, no loss; both boards
+# answer TIME_SYNC: two-way
 mprof_recs=$(sed -n 's/^target prof .*: \([0-9]*\) records, .*/\1/p' "$TMP/stop")
 tap_is "$rc:$(cat "$TMP/stop")" "0:session stopped: $S
-target prof (mprof on $P1): captured $(size prof/capture.mprof) bytes: $mprof_recs records, 0 errors (0 bytes skipped), 0 losses, $((12 * TICKS)) profile records
-target mtt (mtt on $P2): captured $(size mtt/capture.bin) bytes: 74 records, 0 errors (0 bytes skipped), 0 losses
+target prof (mprof on $P1): captured $(size prof/capture.mprof) bytes: $mprof_recs records, 0 errors (0 bytes skipped), 0 losses, $((12 * TICKS)) profile records; clock: two-way
+target mtt (mtt on $P2): captured $(size mtt/capture.bin) bytes: 90 records, 0 errors (0 bytes skipped), 0 losses; clock: two-way
 target rv (riscv-encap on $P3): captured $(size rv/capture.bin) bytes: 55 records, 0 errors (0 bytes skipped), 0 losses" \
 	"--stop: each target's bytes, records, errors and losses"
 
@@ -135,6 +141,18 @@ tap_is "$(calls)" \
 	"clamp=$TICKS control_step=$TICKS filter=$TICKS pid=$TICKS scale=$((2 * TICKS)) sensor_read=$TICKS tick_work=$TICKS walk=$((4 * TICKS)) " \
 	"USART1: calls per function, named from the ELF"
 mtt_check session "$T/mtt/capture.bin" "$(stm32_mtt $TICKS)"
+# the exchanges: 16 requests each, their replies in the captures, t_rx
+# not after t_tx
+for t in prof mtt; do
+	tap_is "$(($(wc -c <"$T/$t/requests") - 8))" $((16 * 12)) \
+		"$t: requests holds 16 records"
+done
+tap_is "$(grep -c '^@[0-9]* TIME_SYNC seq=' "$TMP/prof.txt")" 16 \
+	"USART1: the 16 TIME_SYNC responses"
+tap_is "$(awk '/ MTT TIME_SYNC REPLY / { n++; for (i = 1; i < NF; i++) {
+		if ($i == "t_rx") rx = $(i + 1); if ($i == "t_tx") tx = $(i + 1) }
+		if (rx + 0 <= tx + 0) ok++ } END { print n + 0 ":" ok + 0 }' "$TMP/mtt.txt")" \
+	"16:16" "USART2: the 16 TIME_SYNC replies, t_rx <= t_tx"
 
 rv_decode >"$TMP/rv.txt" 2>"$TMP/rv.err"
 tap_is "$?:$(cat "$TMP/rv.err")" "0:" "the RISC-V target's decode command (its metadata) decodes the capture"

@@ -13,8 +13,10 @@
 # is reported while the others go on, --stop summarises each with exact
 # bytes, records, errors and losses; every capture is byte-identical to
 # what was sent, its read times and metadata are as documented.  Then
-# the configuration errors of the "targets" list and a port that cannot
-# be opened.  mttcontrol runs under ASan + UBSan.  No timing is
+# the clock exchanges with scripted devices that answer TIME_SYNC, or
+# NACK it (tests/host/src/syncdev.py): the requests recorded, the
+# replies in the captures, --stop's "clock:".  Then the configuration
+# errors of the "targets" list and a port that cannot be opened.  mttcontrol runs under ASan + UBSan.  No timing is
 # asserted: the waits are for exact byte counts, with hang guards.
 . "$(dirname "$0")/lib.sh"
 asan_mttcontrol
@@ -128,12 +130,12 @@ tap_is "$(printf '%s\n' "$fds" | grep -c '^/dev/pts/'):$(printf '%s\n' "$fds" | 
 rc=$?
 sed 's/(Input\/output error)/(hung up)/' "$TMP/out" >"$TMP/stop"
 tap_is "$rc:$(cat "$TMP/stop")" "0:session stopped: $S
-target mcu (mtt on $PA): captured 965 bytes: 40 records, 1 error (5 bytes skipped), 0 losses
+target mcu (mtt on $PA): captured 965 bytes: 40 records, 1 error (5 bytes skipped), 0 losses; clock: one-way (no TIME_SYNC reply)
 target rv (riscv-encap on $PB): captured 337 bytes: 30 records, 0 errors (0 bytes skipped), 0 losses
-target gone (mtt on $PC): captured 240 bytes: 10 records, 0 errors (0 bytes skipped), 0 losses
+target gone (mtt on $PC): captured 240 bytes: 10 records, 0 errors (0 bytes skipped), 0 losses; clock: one-way (no TIME_SYNC reply)
 target gone: its port $PC vanished during the session (hung up): what came before is kept
 target log (syst on $PD): captured 120 bytes: 12 records, 0 errors (0 bytes skipped), 0 losses
-target prof (mprof on $PE): captured 132 bytes: 3 records, 2 errors (37 bytes skipped), 3 losses, 2 profile records
+target prof (mprof on $PE): captured 132 bytes: 3 records, 2 errors (37 bytes skipped), 3 losses, 2 profile records; clock: one-way (no TIME_SYNC reply)
 target rvm (riscv-encap on $PF): captured 855 bytes: 25 records, 1 error (5 bytes skipped), 0 losses" \
 	"--stop: each target's bytes, records, errors and losses, the vanished port"
 
@@ -207,9 +209,15 @@ tap_is "$?:$(grep -c 'MTT - comp:0x00000007 10[0-3][0-9] cpu 3$' "$TMP/out"):$(g
 	"mttdecode --input=mtt decodes the MTT target's capture: 40 frames, the damage"
 
 # what the MiniProfiler device was sent: GET_METADATA and START at the
-# start, STOP and GET_STATUS at the end (miniprofiler.rst: 55, the
-# command, 9 zero bytes, the sum); the other targets nothing
+# start, the clock exchanges' start burst of 8 TIME_SYNC (none
+# answered: no more), STOP and GET_STATUS at the end (miniprofiler.rst:
+# 55, the command, 9 zero bytes, the sum; TIME_SYNC: 55 07 04, seq LE,
+# 5 zero bytes, the sum); the mtt target the same 8 as MTT command
+# frames (mtt.rst: target 0xff, TIME_SYNC, any component, seq); the
+# other targets nothing
 cmd() { bytes "55 $1 00 00 00 00 00 00 00 00 00 $2"; }
+sync() { bytes "55 07 04 0$1 00 00 00 00 00 00 00 $(printf %02x $((0x60 + $1)))"; }
+msync() { bytes "ff 10 e0 ee 00 00 00 07 ff ff ff ff 0$1 00 00 00 00 00 00 00"; }
 # sent_is RECV WANT NAME: what a target's other end received, once it
 # has WANT's size (the 60 s only a hang guard), is WANT
 sent_is() {
@@ -222,16 +230,19 @@ sent_is() {
 	cmp -s "$1" "$2"
 	tap_ok $? "$3"
 }
-{ cmd 05 5a; cmd 01 56; cmd 02 57; cmd 03 58; } >"$TMP/cmds"
+{ cmd 05 5a; cmd 01 56; for i in 0 1 2 3 4 5 6 7; do sync $i; done
+  cmd 02 57; cmd 03 58; } >"$TMP/cmds"
 sent_is "$TMP/e.recv" "$TMP/cmds" \
-	"the MiniProfiler target was sent GET_METADATA, START, then STOP, GET_STATUS"
+	"the MiniProfiler target was sent GET_METADATA, START, 8 TIME_SYNC, then STOP, GET_STATUS"
+for i in 0 1 2 3 4 5 6 7; do msync $i; done >"$TMP/msyncs"
+sent_is "$TMP/a.recv" "$TMP/msyncs" "the mtt target was sent 8 MTT TIME_SYNC command frames"
 # mtt_start: one START command frame to any target (Documentation/
 # mtt.rst, "Commands and replies": word 0 sync, version 1.0, target
 # 0xff; word 1 START; component, sequence and type_info 0)
 bytes "ff 10 e0 ee 00 00 00 01 00 00 00 00 00 00 00 00 00 00 00 00" >"$TMP/start"
 sent_is "$TMP/f.recv" "$TMP/start" \
 	"the target with mtt_start was sent one MTT START command frame"
-tap_is "$(cat "$TMP/a.recv" "$TMP/b.recv" "$TMP/d.recv" 2>/dev/null | wc -c | tr -d ' ')" 0 \
+tap_is "$(cat "$TMP/b.recv" "$TMP/d.recv" 2>/dev/null | wc -c | tr -d ' ')" 0 \
 	"... and the other targets nothing"
 
 # the MiniProfiler target's directory is an mttprofile session
@@ -239,6 +250,71 @@ tap_is "$(cat "$TMP/a.recv" "$TMP/b.recv" "$TMP/d.recv" 2>/dev/null | wc -c | tr
 tap_is "$?:$(grep '^# 2 calls' "$TMP/out"):$(grep -c '^!!' "$TMP/out")" \
 	"0:# 2 calls of 2 functions over 2500 us:2" \
 	"mttdecode targets/NAME of a MiniProfiler target: its profile report"
+
+# --- clock exchanges ----------------------------------------------------------
+# devices that answer (tests/host/src/syncdev.py, from the protocol
+# texts): a MiniProfiler and an MTT target that answer TIME_SYNC, a
+# MiniProfiler that predates it (NACK); no periodic exchanges
+# (sync_interval_ms = 0): the start burst of 8 and the final one of 8
+# for those that answer, one request for the one that NACKs
+kill $pids 2>/dev/null
+pids=
+for t in p2:mprof pn:mprof-nack m2:mtt; do
+	python3 "$TOP/tests/host/src/syncdev.py" "${t#*:}" "$TMP/${t%%:*}.pty" \
+		"$TMP/${t%%:*}.recv" &
+	pids="$pids $!"
+	wait_pty "$TMP/${t%%:*}.pty" $!
+done
+cat >"$TMP/x.conf" <<X
+targets = (
+	{ name = "p2"; port = "$(cat "$TMP/p2.pty")"; protocol = "mprof";
+	  sync_interval_ms = 0; },
+	{ name = "pn"; port = "$(cat "$TMP/pn.pty")"; protocol = "mprof";
+	  sync_interval_ms = 0; },
+	{ name = "m2"; port = "$(cat "$TMP/m2.pty")"; protocol = "mtt";
+	  sync_interval_ms = 0; }
+);
+X
+X=$TMP/xsession
+"$C" --start -c "$TMP/x.conf" -o "$X" >"$TMP/out" 2>&1
+tap_is "$?" 0 "--start with three devices that answer commands"
+# requests_n FILE: its records (after the 8-byte magic)
+requests_n() { echo $((($(wc -c <"$1" | tr -d ' ') - 8) / 12)); }
+i=0
+while { [ "$(requests_n "$X/targets/p2/requests")" != 8 ] ||
+	[ "$(requests_n "$X/targets/m2/requests")" != 8 ]; } && [ $i -lt 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+"$C" --stop >"$TMP/out" 2>&1
+tap_is "$?:$(grep -o '; clock: .*' "$TMP/out" | tr '\n' '|')" \
+	"0:; clock: two-way|; clock: one-way (device NACKed TIME_SYNC)|; clock: two-way|" \
+	"--stop: two-way for the devices that answer, one-way for the one that NACKs"
+# requests: "MTTSYNC1", then { seq u32 LE, t1 u64 LE }: seqs from 0 in
+# order, t1 not decreasing
+for t in p2:16 pn:1 m2:16; do
+	python3 - "$X/targets/${t%%:*}/requests" >"$TMP/out" 2>&1 <<'PY'
+import struct, sys
+b = open(sys.argv[1], "rb").read()
+assert b[:8] == b"MTTSYNC1", "magic"
+r = [struct.unpack_from("<IQ", b, 8 + 12 * i) for i in range((len(b) - 8) // 12)]
+assert (len(b) - 8) % 12 == 0, "whole records"
+assert [s for s, _ in r] == list(range(len(r))), "seqs"
+assert all(r[i][1] <= r[i + 1][1] for i in range(len(r) - 1)), "t1"
+print(len(r))
+PY
+	tap_is "$(cat "$TMP/out")" "${t#*:}" "target ${t%%:*}: requests holds ${t#*:} records, seq 0 up, t1 in order"
+done
+"$SAN/mttdecode" "$X/targets/p2/capture.mprof" >"$TMP/out" 2>&1
+tap_is "$(grep -c '^@[0-9]* TIME_SYNC seq=' "$TMP/out")" 16 \
+	"p2's capture holds the 16 TIME_SYNC responses"
+"$SAN/mttdecode" --input=mtt "$X/targets/m2/capture.bin" >"$TMP/out" 2>&1
+tap_is "$(grep -c ' MTT TIME_SYNC REPLY .* t_rx [0-9]* t_tx [0-9]* end [0-9]* ' "$TMP/out")" 16 \
+	"m2's capture holds the 16 TIME_SYNC replies"
+{ cmd 05 5a; cmd 01 56; sync 0; cmd 02 57; cmd 03 58; } >"$TMP/cmds"
+sent_is "$TMP/pn.recv" "$TMP/cmds" \
+	"the device that NACKs was sent one TIME_SYNC only: GET_METADATA, START, TIME_SYNC 0, STOP, GET_STATUS"
+kill $pids 2>/dev/null
 
 # --- configuration errors ---------------------------------------------------
 bad t-key 3 'unknown key "speed" in a target' <<'X'
@@ -305,6 +381,10 @@ X
 bad t-start 2 'mtt_start: for protocols mtt and riscv-encap only' <<'X'
 targets = ( { name = "a"; port = "/dev/null"; protocol = "syst";
 	mtt_start = true; } );
+X
+bad t-sync 2 'sync_interval_ms: for protocols mprof and mtt only' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "syst";
+	sync_interval_ms = 0; } );
 X
 bad t-nodev 2 'policy: needs a "device"' <<'X'
 targets = ( { name = "a"; port = "/dev/null"; protocol = "mtt"; } );

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # session-targets.t - libmttsession's readers of an mttcontrol session's
 # serial targets (names, metadata, read times), against files written
-# from Documentation/sessions.rst; built and run under ASan + UBSan.
+# from Documentation/sessions.rst (and the clock exchange requests);
+# built and run under ASan + UBSan.
 . "$(dirname "$0")/lib.sh"
 san_tools
 mkdir "$TMP/s"

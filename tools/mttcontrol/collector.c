@@ -5,7 +5,9 @@
  * forks the collector: a detached process (its own session, standard
  * streams on /dev/null, errors in DIR/collector.log) holding the run
  * lock, that drains the sink into stream-NNNN.stp files until SIGTERM,
- * then drains what is left and writes DIR/summary.  With a rotation
+ * then drains what is left and writes DIR/summary.  Serial targets are
+ * read into their directories beside it, with clock exchanges (sync.c)
+ * on the way that never block the reading.  With a rotation
  * size, it starts a new file at that size: the files are the stream cut
  * in pieces, decoded in order as one (mttdecode DIR does that).  --view
  * follows the running session's files into mttdecode.
@@ -197,6 +199,18 @@ static long long mono_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* read the targets who[0..np) whose poll p[] saw something */
+static void pump_polled(struct coll *c, char *buf, const struct pollfd *p,
+			const int *who, int np)
+{
+	int i;
+
+	for (i = 0; i < np; i++)
+		if (p[i].revents)
+			mc_tgt_pump(&c->tg[who[i]], buf, CHUNK,
+				    p[i].revents & (POLLHUP | POLLERR), c->log);
+}
+
 /*
  * The end for the targets' devices (mc_tgt_stop()): what those that were
  * told to stop answer is read until their ports are quiet for
@@ -218,11 +232,50 @@ static void answers(struct coll *c, char *buf, struct pollfd *p)
 						.events = POLLIN };
 		if (poll(p, (nfds_t)np, QUIET_MS) <= 0)
 			break;
-		for (i = 0; i < np; i++)
-			if (p[i].revents)
-				mc_tgt_pump(&c->tg[who[i]], buf, CHUNK,
-					    p[i].revents & (POLLHUP | POLLERR),
-					    c->log);
+		pump_polled(c, buf, p, who, np);
+	}
+	free(who);
+}
+
+/* the targets' clock exchanges: what is due sent; the poll timeout
+ * until the next (ms; at most max) */
+static int ticks(struct coll *c, int max)
+{
+	long w, t = max;
+	int i;
+
+	for (i = 0; i < c->ntg; i++) {
+		w = mc_sync_tick(&c->tg[i], c->log);
+		if (w >= 0 && w < t)
+			t = w;
+	}
+	return (int)t;
+}
+
+/*
+ * The end for the exchanges: each target that answers gets its final
+ * burst (a start burst still going is finished first), its replies read
+ * as they come; at most SYNC_END_MS in all.
+ */
+#define SYNC_END_MS	60000
+static void sync_end(struct coll *c, char *buf, struct pollfd *p)
+{
+	long long end = mono_ms() + SYNC_END_MS;
+	int i, np, t, *who = calloc((size_t)c->ntg + 1, sizeof(*who));
+
+	for (i = 0; who && i < c->ntg; i++)
+		mc_sync_end(&c->tg[i]);
+	while (who && mono_ms() < end) {
+		t = ticks(c, 1000);
+		for (i = np = 0; i < c->ntg; i++)
+			if (mc_sync_busy(&c->tg[i])) {
+				p[np] = (struct pollfd){ .fd = c->tg[i].fd,
+							 .events = POLLIN };
+				who[np++] = i;
+			}
+		if (!np || (poll(p, (nfds_t)np, t) < 0 && errno != EINTR))
+			break;
+		pump_polled(c, buf, p, who, np);
 	}
 	free(who);
 }
@@ -243,13 +296,15 @@ static int collect(struct coll *c)
 		return 1;
 	}
 	while (!stopping) {
+		int wait = ticks(c, 1000);
+
 		np = 0;
 		if (c->sink >= 0)
 			p[np++] = (struct pollfd){ .fd = c->sink, .events = POLLIN };
 		for (i = 0; i < c->ntg; i++)	/* a port gone: fd -1, ignored */
 			p[np++] = (struct pollfd){ .fd = c->tg[i].fd,
 						   .events = POLLIN };
-		if (poll(p, (nfds_t)np, 1000) < 0 && errno != EINTR) {
+		if (poll(p, (nfds_t)np, wait) < 0 && errno != EINTR) {
 			r = -1;
 			break;
 		}
@@ -273,6 +328,7 @@ static int collect(struct coll *c)
 	for (i = 0; i < c->ntg; i++)	/* what the ports still hold */
 		while (mc_tgt_pump(&c->tg[i], buf, CHUNK, 0, c->log) > 0)
 			;
+	sync_end(c, buf, p);
 	answers(c, buf, p);
 	if (c->out >= 0)
 		close(c->out);

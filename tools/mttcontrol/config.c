@@ -685,7 +685,8 @@ static int parse_target(struct ctx *x, const config_setting_t *g,
 {
 	static const char *const keys[] = {
 		"name", "port", "match", "baud", "protocol", "srcid_bits",
-		"ts_bytes", "unframed", "srcid_proto", "mtt_start", "elf", NULL
+		"ts_bytes", "unframed", "srcid_proto", "mtt_start", "elf",
+		"sync_interval_ms", NULL
 	};
 	char proto[MC_NAME_MAX];
 	unsigned long long v;
@@ -770,6 +771,15 @@ static int parse_target(struct ctx *x, const config_setting_t *g,
 	if (s && config_setting_type(s) != CONFIG_TYPE_BOOL)
 		return err_at(x, s, "mtt_start: must be true or false");
 	t->mtt_start = s && config_setting_get_bool(s);
+	t->sync_interval_ms = MC_SYNC_INTERVAL_MS;
+	s = config_setting_get_member(g, "sync_interval_ms");
+	if (s && t->proto != MC_TP_MPROF && t->proto != MC_TP_MTT)
+		return err_at(x, s, "sync_interval_ms: for protocols mprof and mtt only");
+	if (s) {
+		if (get_uint(x, s, "sync_interval_ms", 0, 3600000, &v))
+			return -1;
+		t->sync_interval_ms = (unsigned long)v;
+	}
 	s = config_setting_get_member(g, "elf");
 	if (s) {
 		if (get_str(x, s, "elf", t->elf, sizeof(t->elf)))

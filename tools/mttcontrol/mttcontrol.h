@@ -114,9 +114,14 @@ struct mc_target {
 	char srcid_proto[MC_SRCID_PROTOS][24];
 	int nsrcid_proto;
 	int mtt_start;			/* mtt, riscv-encap: send MTT START */
+	/* mprof, mtt: TIME_SYNC every this many ms after the first burst
+	 * (0: only the bursts at the start and the end) */
+	unsigned long sync_interval_ms;
 	char elf[PATH_MAX];		/* "" none; made absolute */
 	int line;
 };
+
+#define MC_SYNC_INTERVAL_MS	250	/* sync_interval_ms's default */
 
 /* "mprof", "mtt", "syst", "riscv-encap", "raw"; -1 if none */
 int mc_tproto_parse(const char *s);
@@ -289,6 +294,7 @@ struct mc_tgt {
 	uint64_t npairs;
 	int pend, rerr;
 	char why[96];		/* why the port was closed early: "" */
+	struct mc_sync *sync;	/* TIME_SYNC exchanges (sync.c), or NULL */
 };
 /* find and open t's port, make its directory and files under SESSDIR
  * (FILE: the configuration, for messages); 0, or -1 (what is open stays
@@ -304,6 +310,31 @@ int mc_tgt_begin(struct mc_tgt *g, struct mc_err *e);
  * frames): 0, or -1 if bad */
 int mc_srcid_proto(const char *s, unsigned long max, unsigned long *lo,
 		   unsigned long *hi, int *mtt);
+/* write all n bytes of p to fd (EINTR retried): 0, or -1 (errno) */
+int mc_put_all(int fd, const void *p, size_t n);
+
+/*
+ * TIME_SYNC exchanges with an mprof or mtt target (sync.c; the
+ * "requests" file, Documentation/sessions.rst): mc_sync_open() at
+ * mc_tgt_open() (0, or -1 e), mc_sync_feed() with every byte read (the
+ * replies are found in them), mc_sync_tick() from the collector's loop
+ * (sends what is due; the ms until it must be called again, or -1: no
+ * wait), mc_sync_end() at the end (a start burst not finished is
+ * finished, a final burst begins if the device answered: 1, else 0;
+ * mc_sync_tick() until mc_sync_busy() is 0), mc_sync_close() (its state
+ * for the summary, then freed).  None of it blocks the reader.
+ */
+struct mc_sync;
+int mc_sync_open(struct mc_tgt *g, struct mc_err *e);
+void mc_sync_feed(struct mc_tgt *g, const uint8_t *p, size_t n);
+long mc_sync_tick(struct mc_tgt *g, FILE *log);
+int mc_sync_end(struct mc_tgt *g);
+int mc_sync_busy(const struct mc_tgt *g);
+/* "two-way", "one-way (device NACKed TIME_SYNC)", "one-way (no TIME_SYNC
+ * reply)", or NULL (a protocol without the exchange) */
+const char *mc_sync_state(const struct mc_tgt *g);
+void mc_sync_close(struct mc_tgt *g);
+
 /* the end of the session for g's device: a MiniProfiler is sent STOP
  * and GET_STATUS (1: the caller reads what it answers), others nothing
  * (0) */

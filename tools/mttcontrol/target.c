@@ -138,7 +138,7 @@ static int write_meta(const struct mc_tgt *g, struct mc_err *e)
 	return 0;
 }
 
-static int put_all(int fd, const void *p, size_t n)
+int mc_put_all(int fd, const void *p, size_t n)
 {
 	const char *c = p;
 
@@ -177,7 +177,7 @@ static int put_pair(struct mc_tgt *g, uint64_t off, uint64_t t)
 	n += uleb(b + n, t - g->r_t);
 	g->r_off = off;
 	g->r_t = t;
-	return put_all(g->rfd, b, n);
+	return mc_put_all(g->rfd, b, n);
 }
 
 /* the read that ended at offset off, at time t */
@@ -237,9 +237,9 @@ int mc_tgt_open(struct mc_tgt *g, const struct mc_target *t,
 	memcpy(head, MTTS_READS_MAGIC, 8);
 	for (i = 0; i < 8; i++)
 		head[8 + i] = (uint8_t)(g->r_t >> (8 * i));
-	if (put_all(g->rfd, head, sizeof(head)))
+	if (mc_put_all(g->rfd, head, sizeof(head)))
 		return mc_fail(e, "%s: %s", path, strerror(errno));
-	return 0;
+	return mc_sync_open(g, e);
 }
 
 int mc_tgt_begin(struct mc_tgt *g, struct mc_err *e)
@@ -260,7 +260,7 @@ int mc_tgt_begin(struct mc_tgt *g, struct mc_err *e)
 	else if (t->mtt_start) {	/* mtt and riscv-encap only */
 		for (i = 0; i < MTT_FRAME_PREAMBLE_BYTES; i++)
 			f[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
-		bad = put_all(g->fd, f, sizeof(f));
+		bad = mc_put_all(g->fd, f, sizeof(f));
 	}
 	if (bad)
 		return mc_fail(e, "target \"%s\": %s: sending START: %s",
@@ -347,13 +347,14 @@ int mc_tgt_pump(struct mc_tgt *g, char *buf, size_t len, int hup,
 		vanished(g, log);
 		return -1;
 	}
-	if (put_all(g->out, buf, (size_t)r)) {
+	if (mc_put_all(g->out, buf, (size_t)r)) {
 		mc_snprintf(g->why, sizeof(g->why), "not kept: %s",
 			    strerror(errno));
 		vanished(g, log);
 		return -1;
 	}
 	g->bytes += (uint64_t)r;
+	mc_sync_feed(g, (const uint8_t *)buf, (size_t)r);
 	if (note_read(g, g->bytes, now_ns()) && !g->rerr) {
 		g->rerr = 1;
 		fprintf(log, "collector: target %s: reads: %s\n", g->t->name,
@@ -370,6 +371,10 @@ void mc_tgt_close(struct mc_tgt *g, FILE *summary)
 		fprintf(summary, "target %s bytes %llu vanished %s\n",
 			g->t->name, (unsigned long long)g->bytes,
 			g->why[0] ? g->why : "-");
+	if (summary && mc_sync_state(g))
+		fprintf(summary, "target_clock %s %s\n", g->t->name,
+			mc_sync_state(g));
+	mc_sync_close(g);
 	if (g->fd >= 0)
 		close(g->fd);
 	if (g->out >= 0)
@@ -710,12 +715,37 @@ static void why_vanished(const char *tdir, char *buf, size_t len)
 	mc_read(path, buf, len);
 }
 
+/* the collector's word on the target's clock exchanges (DIR/summary's
+ * "target_clock NAME STATE" line, TDIR being DIR/targets/NAME): 1 and
+ * buf, or 0 (none: a protocol without them, or no summary) */
+static int clock_of(const char *tdir, const char *name, char *buf,
+		    size_t len)
+{
+	char path[PATH_MAX + 32], line[MC_NAME_MAX + 96];
+	size_t k = strlen("target_clock ") + strlen(name);
+	FILE *f;
+	int found = 0;
+
+	mc_snprintf(path, sizeof(path), "%s/../../summary", tdir);
+	f = fopen(path, "re");
+	while (f && !found && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "target_clock ", 13) &&
+		    !strncmp(line + 13, name, strlen(name)) && line[k] == ' ') {
+			line[strcspn(line, "\n")] = 0;
+			mc_snprintf(buf, len, "%s", line + k + 1);
+			found = 1;
+		}
+	if (f)
+		fclose(f);
+	return found;
+}
+
 static void stop_one(void *ctx, const char *name, const char *tdir)
 {
 	struct show *s = ctx;
 	struct mc_target t;
 	struct mc_tcounts n;
-	char why[96];
+	char why[96], clk[64];
 
 	if (target_of(tdir, &t)) {
 		printf("target %s: %s/target: unreadable\n", name, tdir);
@@ -736,6 +766,8 @@ static void stop_one(void *ctx, const char *name, const char *tdir)
 		       (unsigned long long)n.profile_records);
 	if (t.proto == MC_TP_RAW)
 		fputs(" (raw: not decoded)", stdout);
+	if (clock_of(tdir, name, clk, sizeof(clk)))
+		printf("; clock: %s", clk);
 	putchar('\n');
 	why_vanished(tdir, why, sizeof(why));
 	if (why[0])

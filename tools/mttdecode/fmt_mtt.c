@@ -4,9 +4,11 @@
  *
  * Text, one line per frame:
  *   <ts|-> <source|m<M>/c<C>|-> MTT [<CMD>[ REPLY| NACK] ]<LEVEL|->
- *       <component> [<name> = ]<value> [seq <trace id>] [ctx <id>]
- *       cpu <n> [[CRC_ERROR]]
- * (seq: commands and replies, Documentation/mtt.rst)
+ *       <component> [<name> = ]<value> [seq <trace id>]
+ *       [t_rx <ns> t_tx <ns>[ end <offset>]] [ctx <id>] cpu <n> [[CRC_ERROR]]
+ * (seq: commands and replies, Documentation/mtt.rst; t_rx, t_tx: a
+ * TIME_SYNC reply's target times, end: the offset just past the reply
+ * in a raw capture)
  *   <ts|-> <where> MTT META <component id> "<name>"
  * ts is the frame's own timestamp (ns) when it has one, else the STP
  * timestamp; a component without a name shows as comp:0x<id>.
@@ -17,7 +19,9 @@
  *    "reply":null|"ok"|"nack","target":N,
  *    "component":ID,"component_name":S,"trace_id":N,"type_info":N,
  *    "ctx":N,"ts":N,"level":"INFO","name":S,"value":"text",
- *    "payload":"hex","crc":null|"ok"|"bad"}
+ *    "payload":"hex"[,"t_rx":N,"t_tx":N,"end_offset":N|null],
+ *    "crc":null|"ok"|"bad"}
+ * (t_rx, t_tx, end_offset: TIME_SYNC replies only)
  *   {"kind":"loss","offset":N,"reason":"mtt-framing","master":null,
  *    "channel":null,"count":N}
  */
@@ -26,6 +30,13 @@
 
 #include "cli.h"
 #include "esc.h"
+
+/* a TIME_SYNC reply's end in a raw capture (via "file"), or 0: none */
+static int sync_end(const struct mview *v, uint64_t *end)
+{
+	*end = v->offset + v->f->len;
+	return !strcmp(v->via, "file");
+}
 
 static void where(struct out *o, const struct mview *v)
 {
@@ -72,7 +83,9 @@ void mtt_text(struct app *a, const struct mview *v)
 {
 	const struct mttd_mtt_frame *f = v->f;
 	const char *cmd = mttd_mtt_cmd_name(f->cmd);
+	struct mttd_mtt_time_sync ts;
 	struct out *o = &a->out;
+	uint64_t end;
 	char b[16];
 
 	where(o, v);
@@ -110,6 +123,16 @@ void mtt_text(struct app *a, const struct mview *v)
 		out_str(o, " seq ");
 		out_u64(o, f->trace_id);
 	}
+	if (mttd_mtt_time_sync(f, &ts)) {
+		out_str(o, " t_rx ");
+		out_u64(o, ts.t_rx);
+		out_str(o, " t_tx ");
+		out_u64(o, ts.t_tx);
+		if (sync_end(v, &end)) {
+			out_str(o, " end ");
+			out_u64(o, end);
+		}
+	}
 	if (f->flags & MTT_FRAME_F_CTXT) {
 		out_str(o, " ctx ");
 		out_u64(o, f->ctx);
@@ -145,7 +168,9 @@ void mtt_json(struct app *a, const struct mview *v)
 {
 	const struct mttd_mtt_frame *f = v->f;
 	const char *cmd = mttd_mtt_cmd_name(f->cmd);
+	struct mttd_mtt_time_sync ts;
 	struct out *o = &a->out;
+	uint64_t end;
 	char b[16];
 
 	out_str(o, "{\"kind\":\"mtt\",\"via\":\"");
@@ -182,8 +207,16 @@ void mtt_json(struct app *a, const struct mview *v)
 	esc_json(o, v->value, v->value_len);
 	out_str(o, "\",\"payload\":\"");
 	out_hexbytes(o, f->payload, f->payload_len);
-	out_str(o, f->crc_ok < 0 ? "\",\"crc\":null}\n" :
-		f->crc_ok ? "\",\"crc\":\"ok\"}\n" : "\",\"crc\":\"bad\"}\n");
+	out_char(o, '"');
+	if (mttd_mtt_time_sync(f, &ts)) {
+		int has_end = sync_end(v, &end);
+
+		key_u64(o, ",\"t_rx\":", 1, ts.t_rx);
+		key_u64(o, ",\"t_tx\":", 1, ts.t_tx);
+		key_u64(o, ",\"end_offset\":", has_end, end);
+	}
+	out_str(o, f->crc_ok < 0 ? ",\"crc\":null}\n" :
+		f->crc_ok ? ",\"crc\":\"ok\"}\n" : ",\"crc\":\"bad\"}\n");
 }
 
 void mtt_json_skip(struct app *a, uint64_t offset, uint64_t bytes)

@@ -66,6 +66,16 @@
 #define MTT_FRAME_CMD_SET_CORE_FILTER	0x04000000U	/* arg: level mask */
 #define MTT_FRAME_CMD_GET_COMP_FILTER	0x05000000U
 #define MTT_FRAME_CMD_GET_CORE_FILTER	0x06000000U
+/*
+ * Our extension (Documentation/mtt.rst, "Clock exchanges"): no
+ * argument; the reply (MTT_FRAME_F_RETV) carries MTT_FRAME_TIME_SYNC_TI,
+ * two u64: t_rx, the target's frame clock (ns) when the command's last
+ * byte was received, and t_tx, that clock just before the reply was
+ * built.  A target that predates it answers NACK MTT_ERR_FN_UNIMPLEMENTED.
+ */
+#define MTT_FRAME_CMD_TIME_SYNC		0x07000000U
+/* MTT_TRACEVECTOR_UINT64(2) of <linux/mtt_defs.h> */
+#define MTT_FRAME_TIME_SYNC_TI		0x07010010U
 #define MTT_FRAME_CMD_ANY_COMP		0xffffffffU
 /*
  * The reply: the same command and sequence number with MTT_FRAME_F_RET,

@@ -380,10 +380,66 @@ static void reset_cmd(void)
 	ok(i == 8, "8 commands queued, the 9th dropped (%u answered)", i);
 }
 
+/*
+ * TIME_SYNC (our extension, Documentation/miniprofiler.rst, "Clock
+ * exchanges"): the command's bytes as the table there spells them, the
+ * response's checked byte for byte.  Built with -DMPROFDEV_NO_TIME_SYNC
+ * the core is a device that predates it: NACK.
+ */
+static void time_sync(void)
+{
+	/* 55 | 07 | length 4 | seq 0x12345678 LE | zero padding | sum */
+	static const uint8_t c[12] = { 0x55, 0x07, 0x04, 0x78, 0x56, 0x34,
+				       0x12, 0, 0, 0, 0, 0x74 };
+	/* seq, t_rx = 5010 - t0 1000, t_tx = 5020 - 1000 (LE) */
+	static const uint8_t want[12] = { 0x78, 0x56, 0x34, 0x12, 0xaa, 0x0f,
+					  0, 0, 0xb4, 0x0f, 0, 0 };
+	uint8_t bad[12];
+	const uint8_t *pl;
+	size_t len, chunk;
+	int t;
+
+	for (chunk = 1; chunk <= 12; chunk++) {
+		reset_core();
+		clock_us = 5000;
+		reads = 0;
+		if (send(c, 12, chunk) != 1)
+			break;
+		t = next(&pl, &len);
+#ifdef MPROFDEV_NO_TIME_SYNC
+		if (t != 0x02 || reads)
+			break;
+#else
+		if (t != 0x06 || len != 12 || memcmp(pl, want, 12) ||
+		    reads != 2)
+			break;
+#endif
+	}
+#ifdef MPROFDEV_NO_TIME_SYNC
+	ok(chunk == 13, "a device without TIME_SYNC: NACK, its clock not read");
+	(void)want;
+	(void)bad;
+#else
+	ok(chunk == 13, "TIME_SYNC in chunks of 1 to 12: response 06, seq echoed, t_rx 4010 and t_tx 4020 us from t0 (one clock read each)");
+	reset_core();
+	memcpy(bad, c, 12);
+	bad[2] = 3;		/* no room for a seq */
+	bad[11] = (uint8_t)(bad[11] - 1);
+	ok(send(bad, 12, 12) == 1 && next_type() == 0x02,
+	   "TIME_SYNC with a payload of 3 bytes: NACK");
+#endif
+}
+
 int main(void)
 {
 	struct mprofdev_core other;
 
+#ifdef MPROFDEV_NO_TIME_SYNC
+	time_sync();
+	done_testing();
+	return 0;
+#endif
+	time_sync();
 	parser();
 	records();
 	batches();

@@ -248,6 +248,77 @@ static void commands(void)
 	ok(s.len == 0, "a level the host filtered out writes nothing");
 }
 
+static uint64_t get64(const uint8_t *p)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/* TIME_SYNC (Documentation/mtt.rst, "Clock exchanges"): the reply's
+ * bytes checked against the layout there, on a clock that advances
+ * 1000 ns a read; an instance without a clock answers NACK, as a target
+ * that predates the command */
+static void time_sync(void)
+{
+	struct sink s = { .len = 0 };
+	struct mttfw m;
+	uint64_t t = 5000000;
+	struct mttfw_config cfg = {
+		.target = 0x50, .out = { sink_put, &s }, .now_ns = clock_ns,
+		.now_ctx = &t,
+	};
+	struct mttd_mtt_frame f[4];
+	uint8_t in[64];
+	const uint8_t *b;
+	size_t len = 0, i;
+	unsigned int r = 0;
+
+	mttfw_init(&m, &cfg);
+	s.len = 0;
+	len += command(in + len, 0x50, 0x07000000u, 0xffffffffu, 0x01020304u,
+		       0, 0);
+	for (i = 0; i < len; i++)
+		r |= mttfw_rx(&m, in + i, 1);
+	b = s.buf;
+	/* preamble, TS64, two u64: 20 + 8 + 16 bytes */
+	ok(r == MTTFW_RX_COMMAND && s.len == 44 && frames(&s, f, 4) == 1,
+	   "TIME_SYNC: one 44-byte reply");
+	ok(get64(b) == 0x07003002eee01050ull,
+	   "words 0, 1: target 0x50; TIME_SYNC | RET | RETV | TS64");
+	ok(get64(b + 8) == 0x01020304ffffffffull &&
+	   (uint32_t)get64(b + 16) == 0x07010010u,
+	   "component echoed, seq echoed, type_info 0x07010010 (two u64)");
+	is_u64(get64(b + 28), 5001000, "t_rx: the clock at the last byte's pass");
+	is_u64(get64(b + 36), 5002000, "t_tx: read after t_rx");
+	is_u64(get64(b + 20), 5003000, "the frame's own TS64: after t_tx");
+	{
+		struct mttd_mtt_time_sync ts = { 0 };
+
+		ok(mttd_mtt_time_sync(&f[0], &ts) && ts.seq == 0x01020304u &&
+		   ts.t_rx == 5001000 && ts.t_tx == 5002000,
+		   "libmttdecode's mttd_mtt_time_sync() reads them back");
+	}
+	cfg.now_ns = NULL;
+	mttfw_init(&m, &cfg);
+	s.len = 0;
+	for (i = 0; i < len; i++)
+		mttfw_rx(&m, in + i, 1);
+	ok(frames(&s, f, 4) == 1 && (f[0].flags & MTT_FRAME_F_NACK) &&
+	   f[0].trace_id == 0x01020304u &&
+	   u32_of(&f[0]) == MTT_ERR_FN_UNIMPLEMENTED,
+	   "no clock: NACK, FN_UNIMPLEMENTED (what an older target answers)");
+	{
+		struct mttd_mtt_time_sync ts;
+
+		ok(!mttd_mtt_time_sync(&f[0], &ts),
+		   "a NACK is no exchange for mttd_mtt_time_sync()");
+	}
+}
+
 /* CRC-16/CCITT-FALSE from its definition (polynomial 0x1021, initial
  * value 0xffff, most significant bit first, not reflected, no final
  * xor): a bit at a time, independent of any table */
@@ -510,6 +581,7 @@ int main(void)
 {
 	api();
 	commands();
+	time_sync();
 	crc_option();
 	rv_vectors();
 	rv_roundtrip(8, 4);

@@ -21,14 +21,20 @@ def wait_for(path):
     return False
 
 
-def main():
-    pathfile, stream, go, close, recv = sys.argv[1:6]
+def open_pty(pathfile):
+    """a pty pair: its master; the slave's path written to pathfile"""
     master, slave = os.openpty()
     name = os.ttyname(slave)
     os.close(slave)
     with open(pathfile + ".tmp", "w") as f:
         f.write(name + "\n")
     os.rename(pathfile + ".tmp", pathfile)
+    return master
+
+
+def main():
+    pathfile, stream, go, close, recv = sys.argv[1:6]
+    master = open_pty(pathfile)
     if not wait_for(go):
         return 1
     with open(stream, "rb") as f:

@@ -5,7 +5,9 @@
  * a target's metadata file, and its read times, files written here by
  * hand from Documentation/sessions.rst ("targets/NAME/"): "MTTREAD1",
  * the opening time (64-bit little-endian), then (offset, t_ns) as
- * ULEB128 differences; a cut pair and a wrong magic are errors.
+ * ULEB128 differences; a cut pair and a wrong magic are errors.  The
+ * clock exchange requests: "MTTSYNC1", then { seq u32 LE, t1 u64 LE }
+ * records; none, a cut record and a wrong magic.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -22,6 +24,46 @@ static void put(const char *path, const void *p, size_t n)
 
 	if (!f || fwrite(p, 1, n, f) != n || fclose(f))
 		abort();
+}
+
+static void requests(const char *dir)
+{
+	/* (7, 0x1122334455667788), (8, 0x1122334455667799) */
+	static const unsigned char q[] = {
+		'M', 'T', 'T', 'S', 'Y', 'N', 'C', '1',
+		7, 0, 0, 0, 0x88, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,
+		8, 0, 0, 0, 0x99, 0x77, 0x66, 0x55, 0x44, 0x33, 0x22, 0x11,
+	};
+	struct mtts_requests *it = (struct mtts_requests *)&it;
+	char path[4096];
+	uint64_t t1 = 0;
+	uint32_t seq = 0;
+
+	errno = 0;
+	ok(mtts_requests_open(dir, "mcu", &it) == -1 && errno == ENOENT &&
+	   !it, "mtts_requests_open: no requests file: -1, ENOENT");
+	snprintf(path, sizeof(path), "%s/targets/mcu", dir);
+	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/targets/mcu/requests", dir);
+	put(path, q, sizeof(q));
+	ok(!mtts_requests_open(dir, "mcu", &it) && it, "mtts_requests_open");
+	ok(mtts_requests_next(it, &seq, &t1) == 1 && seq == 7 &&
+	   t1 == 0x1122334455667788ull, "record 1: seq 7, t1");
+	ok(mtts_requests_next(it, &seq, &t1) == 1 && seq == 8 &&
+	   t1 == 0x1122334455667799ull, "record 2: seq 8, t1");
+	ok(mtts_requests_next(it, &seq, &t1) == 0, "then the end");
+	mtts_requests_close(it);
+	put(path, q, sizeof(q) - 1);
+	mtts_requests_open(dir, "mcu", &it);
+	mtts_requests_next(it, &seq, &t1);
+	errno = 0;
+	ok(mtts_requests_next(it, &seq, &t1) == -1 && errno == EINVAL,
+	   "a cut record: -1, EINVAL");
+	mtts_requests_close(it);
+	put(path, "MTTREAD1", 8);
+	errno = 0;
+	ok(mtts_requests_open(dir, "mcu", &it) == -1 && errno == EINVAL,
+	   "another magic: -1, EINVAL");
 }
 
 int main(int argc, char **argv)
@@ -103,5 +145,6 @@ int main(int argc, char **argv)
 	errno = 0;
 	ok(mtts_reads_open(path, &r) == -1 && errno == EINVAL,
 	   "another magic: -1, EINVAL");
+	requests(dir);
 	return done_testing();
 }

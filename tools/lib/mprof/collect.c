@@ -3,7 +3,7 @@
  * collect.c - a stream of MiniProfiler responses taken into a profile:
  * the parser's packets are decoded (METADATA, STATUS, PROFILE_DATA with
  * its version and record count checked; ACK/NACK counted) and records
- * added; the caller's callback then sees each event (to print it or to
+ * and TIME_SYNC responses added; the caller's callback then sees each event (to print it or to
  * warn).  Used live by mttprofile and on capture files by mttdecode.
  */
 #include <errno.h>
@@ -40,6 +40,18 @@ static void on_event(void *ctx, const struct mprof_event *ev)
 			else
 				c->have_status = 1;
 			break;
+		case MPROF_RSP_TIME_SYNC: {
+			struct mprof_time_sync t;
+
+			if (mprof_time_sync_get(&t, ev->payload, ev->len))
+				c->bad_payload++;
+			else if (mprof_profile_add_sync(&c->prof, &t,
+							ev->offset +
+							MPROF_RSP_OVERHEAD +
+							ev->len))
+				c->oom = 1;
+			break;
+		}
 		case MPROF_RSP_PROFILE_DATA: {
 			size_t before = c->prof.nrec;
 

@@ -17,7 +17,7 @@
 int mprof_is_capture(const uint8_t *p, size_t n)
 {
 	return n >= 3 && p[0] == MPROF_RSP_SYNC0 && p[1] == MPROF_RSP_SYNC1 &&
-	       p[2] >= MPROF_RSP_ACK && p[2] <= MPROF_RSP_PROFILE_DATA;
+	       p[2] >= MPROF_RSP_ACK && p[2] <= MPROF_RSP_TIME_SYNC;
 }
 
 static int given(const char *s)

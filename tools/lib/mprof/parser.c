@@ -87,7 +87,7 @@ static void flush_garbage(struct mprof_parser *p)
 }
 
 /* a header worth waiting for: a known type, and a length it can have
- * (ACK/NACK carry nothing; METADATA and STATUS are short, with room for
+ * (ACK/NACK carry nothing; METADATA, STATUS and TIME_SYNC are short, with room for
  * later versions to grow; only PROFILE_DATA may be long), so a damaged
  * header rarely makes the parser wait for bytes that never belonged to
  * it */
@@ -99,6 +99,7 @@ static int plausible(uint8_t type, size_t len)
 		return len == 0;
 	case MPROF_RSP_METADATA:
 	case MPROF_RSP_STATUS:
+	case MPROF_RSP_TIME_SYNC:	/* our extension */
 		return len <= MPROF_SHORT_MAX;
 	case MPROF_RSP_PROFILE_DATA:
 		return 1;
@@ -227,19 +228,20 @@ const char *mprof_type_name(uint8_t type)
 {
 	static const char *const names[] = {
 		"?", "ACK", "NACK", "METADATA", "STATUS", "PROFILE_DATA",
+		"TIME_SYNC",
 	};
 
-	return type <= 5 ? names[type] : "?";
+	return type <= 6 ? names[type] : "?";
 }
 
 const char *mprof_cmd_name(uint8_t cmd)
 {
 	static const char *const names[] = {
 		"?", "START_PROFILING", "STOP_PROFILING", "GET_STATUS",
-		"RESET_BUFFERS", "GET_METADATA", "SET_CONFIG",
+		"RESET_BUFFERS", "GET_METADATA", "SET_CONFIG", "TIME_SYNC",
 	};
 
-	return cmd <= 6 ? names[cmd] : "?";
+	return cmd <= 7 ? names[cmd] : "?";
 }
 
 int mprof_profile_check(const uint8_t *p, size_t n, unsigned int *version,

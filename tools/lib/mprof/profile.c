@@ -28,7 +28,27 @@ void mprof_profile_free(struct mprof_profile *p)
 	free(p->nodes);
 	free(p->names);
 	free(p->entry);
+	free(p->sync);
 	memset(p, 0, sizeof(*p));
+}
+
+int mprof_profile_add_sync(struct mprof_profile *p,
+			   const struct mprof_time_sync *t, uint64_t end)
+{
+	if (p->nsync == p->capsync) {
+		size_t cap = p->capsync ? p->capsync * 2 : 64;
+		struct mprof_sync *n = realloc(p->sync, cap * sizeof(*n));
+
+		if (!n)
+			return -1;
+		p->sync = n;
+		p->capsync = cap;
+	}
+	p->sync[p->nsync++] = (struct mprof_sync){
+		.seq = t->seq, .t_rx = t->t_rx, .t_tx = t->t_tx, .end = end,
+		.after = p->nrec,
+	};
+	return 0;
 }
 
 int mprof_profile_add(struct mprof_profile *p, const struct mprof_record *r)
@@ -195,6 +215,16 @@ static int within(const struct mprof_profile *pr, size_t p, size_t c)
 	       e[c] + pr->rec[c].duration_us <= e[p] + pr->rec[p].duration_us;
 }
 
+/* the value v32 can have modulo 2^32 that is nearest to prev */
+static int64_t nearest(int64_t prev, uint32_t v32)
+{
+	uint32_t step = v32 - (uint32_t)prev;
+
+	if (step < 0x80000000u)
+		return prev + step;
+	return prev - (int64_t)(0x100000000ull - step);
+}
+
 /*
  * entry[i]: record i's entry time on one 64-bit timeline.  The device
  * sends a record when its call returns, so the exit times (entry +
@@ -202,29 +232,47 @@ static int within(const struct mprof_profile *pr, size_t p, size_t c)
  * one record to the next: each exit time is taken as the one nearest
  * to the previous record's among the values it can have modulo 2^32,
  * and the entry is that exit minus the duration (a caller's entry lies
- * before its callees', however long it ran).  Any number of wraps is
- * followed.  The whole timeline is then moved by whole 2^32 us periods
- * so that no entry is negative: a stream that never wraps keeps its
+ * before its callees', however long it ran).  The TIME_SYNC replies are
+ * points of the same chain, in stream order: t_rx nearest to what came
+ * before, t_tx nearest to t_rx.  Any number of wraps is followed.  The
+ * whole timeline is then moved by whole 2^32 us periods so that no
+ * entry (or exchange) is negative: a stream that never wraps keeps its
  * times as they are.
  */
 static void unwrap(struct mprof_profile *p)
 {
 	int64_t prev = 0, lo = 0, hi = 0, *e = (int64_t *)p->entry;
 	uint64_t shift = 0;
-	size_t i;
+	size_t i, k = 0;
+	int first = 1;
 
-	for (i = 0; i < p->nrec; i++) {
-		const struct mprof_record *r = &p->rec[i];
-		uint32_t exit32 = r->entry_time + r->duration_us;
-		uint32_t step = exit32 - (uint32_t)prev;
+	for (i = 0; i <= p->nrec; i++) {
+		const struct mprof_record *r;
 		int64_t exit;
 
-		if (!i)
+		/* the exchanges answered before record i */
+		for (; k < p->nsync && (i == p->nrec || p->sync[k].after <= i);
+		     k++) {
+			struct mprof_sync *y = &p->sync[k];
+			int64_t rx = first ? (int64_t)y->t_rx :
+				     nearest(prev, y->t_rx);
+			int64_t tx = nearest(rx, y->t_tx);
+
+			first = 0;
+			y->rx_us = (uint64_t)rx;
+			y->tx_us = (uint64_t)tx;
+			prev = tx;
+			lo = rx < lo ? rx : lo;
+			hi = tx > hi ? tx : hi;
+		}
+		if (i == p->nrec)
+			break;
+		r = &p->rec[i];
+		if (first)
 			exit = (int64_t)r->entry_time + r->duration_us;
-		else if (step < 0x80000000u)
-			exit = prev + step;
 		else
-			exit = prev - (int64_t)(0x100000000ull - step);
+			exit = nearest(prev, r->entry_time + r->duration_us);
+		first = 0;
 		e[i] = exit - r->duration_us;
 		prev = exit;
 		if (e[i] < lo)
@@ -236,7 +284,11 @@ static void unwrap(struct mprof_profile *p)
 		shift = ((uint64_t)-lo + 0xffffffffull) & ~0xffffffffull;
 	for (i = 0; i < p->nrec; i++)
 		p->entry[i] = (uint64_t)e[i] + shift;
-	p->wraps = p->nrec ? (((uint64_t)hi + shift) >> 32) -
+	for (k = 0; k < p->nsync; k++) {
+		p->sync[k].rx_us += shift;
+		p->sync[k].tx_us += shift;
+	}
+	p->wraps = p->nrec || p->nsync ? (((uint64_t)hi + shift) >> 32) -
 			     (((uint64_t)lo + shift) >> 32) : 0;
 }
 

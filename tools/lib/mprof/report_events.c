@@ -3,7 +3,7 @@
  * report_events.c - a capture as it was received, for mttdecode: one
  * line per response, PROFILE_DATA record and stream error, as text or
  * as JSON lines ("kind": metadata, status, ack, nack, profile_data,
- * record, error), and the per-function statistics as JSON lines ("kind":
+ * record, time_sync, error), and the per-function statistics as JSON lines ("kind":
  * function).  The text format's statistics are mprof_write_text()'s.
  */
 #include <stdlib.h>
@@ -174,6 +174,21 @@ void mprof_write_event(FILE *f, int json, const struct mprof_sym *sym,
 	case MPROF_RSP_PROFILE_DATA:
 		records(f, js, sym, ev);
 		break;
+	case MPROF_RSP_TIME_SYNC: {
+		struct mprof_time_sync t;
+		unsigned long long end = off + MPROF_RSP_OVERHEAD + ev->len;
+
+		if (mprof_time_sync_get(&t, ev->payload, ev->len)) {
+			fprintf(f, js ? "{\"kind\":\"error\",\"error\":\"payload\",\"offset\":%llu,\"type\":6,\"len\":%zu}\n" :
+				"!! TIME_SYNC at @%llu too short (%zu bytes)\n", off, ev->len);
+			break;
+		}
+		fprintf(f, js ? "{\"kind\":\"time_sync\",\"offset\":%llu,\"seq\":%u,\"t_rx\":%u,\"t_tx\":%u,\"end_offset\":%llu}\n" :
+			"@%llu TIME_SYNC seq=%u t_rx=%u t_tx=%u end=%llu\n",
+			off, (unsigned int)t.seq, (unsigned int)t.t_rx,
+			(unsigned int)t.t_tx, end);
+		break;
+	}
 	}
 }
 

@@ -2,7 +2,8 @@
 /*
  * report_text.c - the profile as text: a header (device metadata, and
  * counts), the per-function table sorted by total time, and the call
- * tree, indented two spaces per level.
+ * tree, indented two spaces per level, then the clock exchanges
+ * (TIME_SYNC responses) unwrapped, if any.
  */
 #include <stdlib.h>
 
@@ -62,5 +63,14 @@ int mprof_write_text(FILE *f, const struct mprof_profile *p)
 	fprintf(f, "\n# call tree\n");
 	if (p->nnodes)
 		tree(f, p, 0, 0);
+	if (p->nsync)
+		fprintf(f, "\n# clock exchanges (TIME_SYNC), on the records' timeline\n%10s %14s %14s %12s\n",
+			"seq", "t_rx_us", "t_tx_us", "end_offset");
+	for (i = 0; i < p->nsync; i++)
+		fprintf(f, "%10u %14llu %14llu %12llu\n",
+			(unsigned int)p->sync[i].seq,
+			(unsigned long long)p->sync[i].rx_us,
+			(unsigned long long)p->sync[i].tx_us,
+			(unsigned long long)p->sync[i].end);
 	return ferror(f) ? -1 : 0;
 }

@@ -134,15 +134,31 @@ NO_INSTR void mprofdev_core_tx_stopped(struct mprofdev_core *c)
 		mprofdev_core_kick(c);
 }
 
-/* act on a well-formed command; queue it for its response */
-static NO_INSTR void command(struct mprofdev_core *c, uint8_t cmd)
+/* act on a well-formed command (c->cmd, its last byte just taken);
+ * queue it for its response */
+static NO_INSTR void command(struct mprofdev_core *c)
 {
+	uint8_t cmd = c->cmd[1];
+	struct mprofdev_cmdq *e;
+
 	if (cmd == MPROF_CMD_START)
 		atomic_store(&c->profiling, 1);
 	else if (cmd == MPROF_CMD_STOP)
 		atomic_store(&c->profiling, 0);
-	if (c->qlen < MPROFDEV_CMDQ)
-		c->q[(c->qhead + c->qlen++) % MPROFDEV_CMDQ] = cmd;
+	if (c->qlen >= MPROFDEV_CMDQ)
+		return;
+	e = &c->q[(c->qhead + c->qlen++) % MPROFDEV_CMDQ];
+	e->cmd = cmd;
+#ifndef MPROFDEV_NO_TIME_SYNC
+	if (cmd == MPROF_CMD_TIME_SYNC &&
+	    c->cmd[2] != MPROF_TIME_SYNC_CMD_LEN)
+		e->cmd = 0;	/* no seq: answered NACK */
+	else if (cmd == MPROF_CMD_TIME_SYNC) {
+		/* the receipt time: now, in the command's last byte's pass */
+		e->t_rx = MPROFDEV_HOOK_NOW_US() - c->t0_us;
+		e->seq = mprof_get32(c->cmd + 3);
+	}
+#endif
 }
 
 /* assemble commands from the bytes received; after a bad one go on
@@ -162,7 +178,7 @@ NO_INSTR unsigned int mprofdev_core_rx(struct mprofdev_core *c,
 			unsigned int i, s;
 
 			if (mprof_cmd_valid(c->cmd)) {
-				command(c, c->cmd[1]);
+				command(c);
 				taken++;
 				c->cmdlen = 0;
 				break;
@@ -230,16 +246,32 @@ static NO_INSTR size_t status(struct mprofdev_core *c)
 	return respond(c, MPROF_RSP_STATUS, pl, sizeof(pl));
 }
 
+#ifndef MPROFDEV_NO_TIME_SYNC
+/* the exchange's reply: t_tx read last, just before it is framed */
+static NO_INSTR size_t time_sync(struct mprofdev_core *c,
+				 const struct mprofdev_cmdq *e)
+{
+	struct mprof_time_sync t = { .seq = e->seq, .t_rx = e->t_rx };
+	uint8_t pl[MPROF_TIME_SYNC_LEN];
+
+	t.t_tx = MPROFDEV_HOOK_NOW_US() - c->t0_us;
+	mprof_time_sync_put(pl, &t);
+	return respond(c, MPROF_RSP_TIME_SYNC, pl, sizeof(pl));
+}
+#endif
+
 NO_INSTR size_t mprofdev_core_next(struct mprofdev_core *c)
 {
 	uint8_t pl[MPROF_METADATA_LEN];
+	struct mprofdev_cmdq e;
 	uint8_t cmd;
 	size_t n;
 
 	if (!c->qlen)
 		return atomic_load(&c->profiling) && !c->burst ?
 		       records(c, 0) : 0;
-	cmd = c->q[c->qhead];
+	e = c->q[c->qhead];
+	cmd = e.cmd;
 	/* STOP: every record still in the ring goes before its ACK */
 	if (cmd == MPROF_CMD_STOP && (n = records(c, 0)))
 		return n;
@@ -259,6 +291,10 @@ NO_INSTR size_t mprofdev_core_next(struct mprofdev_core *c)
 	case MPROF_CMD_STOP:
 	case MPROF_CMD_SET_CONFIG:	/* reserved: accepted, ignored */
 		return respond(c, MPROF_RSP_ACK, NULL, 0);
+#ifndef MPROFDEV_NO_TIME_SYNC
+	case MPROF_CMD_TIME_SYNC:
+		return time_sync(c, &e);
+#endif
 	default:
 		return respond(c, MPROF_RSP_NACK, NULL, 0);
 	}

@@ -3,7 +3,8 @@
  * core.h - libmprofdev's freestanding core, shared by every port: the
  * -finstrument-functions hooks, the record ring, the 12-byte command
  * parser and the responses (METADATA, STATUS, ACK/NACK, PROFILE_DATA
- * batches).  No allocation, no threads, no libc beyond memcpy and
+ * batches, TIME_SYNC: our clock exchange; a core built with
+ * -DMPROFDEV_NO_TIME_SYNC answers it NACK, as a device that predates it).  No allocation, no threads, no libc beyond memcpy and
  * memset: the Linux port (port/linux.c: a writer thread on an fd) and
  * the firmware glue (fw/mprofdev_fw.c with a board file such as
  * port/stm32f4.c) drive it.
@@ -57,7 +58,12 @@ struct mprofdev_core {
 	/* consumer context only */
 	uint8_t cmd[MPROF_CMD_LEN];
 	unsigned int cmdlen;
-	uint8_t q[MPROFDEV_CMDQ];	/* commands to answer, in order */
+	struct mprofdev_cmdq {	/* commands to answer, in order */
+		uint8_t cmd;
+		uint32_t seq;	/* TIME_SYNC: its payload */
+		uint32_t t_rx;	/* TIME_SYNC: the clock (from t0_us) when
+				 * its last byte was taken */
+	} q[MPROFDEV_CMDQ];
 	unsigned int qhead, qlen;
 	uint8_t *out;		/* the packet being built or sent */
 	size_t outcap;

@@ -3,7 +3,9 @@
  * cmd.c - commands from the host (<linux/mtt_frame.h>, "Commands and
  * replies" in Documentation/mtt.rst): frames found in the received bytes
  * by their sync word, applied when they address this target, and
- * answered with a reply frame on the instance's output.
+ * answered with a reply frame on the instance's output.  TIME_SYNC (our
+ * clock exchange) is answered with the instance's clock at the
+ * command's receipt and just before the reply.
  */
 #include "mttfw/fwstring.h"
 
@@ -15,11 +17,12 @@ static uint32_t get32(const uint8_t *p)
 	       (uint32_t)p[3] << 24;
 }
 
-static void reply(struct mttfw *m, uint32_t cmd, uint32_t flags,
-		  uint32_t comp, uint32_t seq, int with_value, uint32_t value)
+/* the reply frame: type_info ti (0: none) over payload */
+static void reply_ti(struct mttfw *m, uint32_t cmd, uint32_t flags,
+		     uint32_t comp, uint32_t seq, uint32_t ti,
+		     const void *payload)
 {
-	uint8_t buf[MTT_FRAME_PREAMBLE_BYTES + 8 + 4 + MTT_FRAME_CRC_BYTES];
-	uint32_t ti = with_value ? (uint32_t)MTT_TRACEITEM_PTR32 : 0;
+	uint8_t buf[MTT_FRAME_PREAMBLE_BYTES + 8 + 16 + MTT_FRAME_CRC_BYTES];
 	uint64_t ts = 0;
 	size_t n;
 
@@ -28,10 +31,37 @@ static void reply(struct mttfw *m, uint32_t cmd, uint32_t flags,
 		ts = m->cfg.now_ns(m->cfg.now_ctx);
 	}
 	n = mttfw_frame(buf, m->cfg.target, cmd | MTT_FRAME_F_RET | flags,
-			comp, seq, ti, ts, 0, &value, NULL);
+			comp, seq, ti, ts, 0, payload, NULL);
 	n = mttfw_add_crc(m, buf, n);
 	if (m->cfg.out.put)
 		m->cfg.out.put(m->cfg.out.ctx, buf, n);
+}
+
+static void reply(struct mttfw *m, uint32_t cmd, uint32_t flags,
+		  uint32_t comp, uint32_t seq, int with_value, uint32_t value)
+{
+	reply_ti(m, cmd, flags, comp, seq,
+		 with_value ? (uint32_t)MTT_TRACEITEM_PTR32 : 0, &value);
+}
+
+static void put64(uint8_t *p, uint64_t v)
+{
+	int i;
+
+	for (i = 0; i < 8; i++)
+		p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* TIME_SYNC's reply (our extension): t_rx, and t_tx read last */
+static void time_sync(struct mttfw *m, uint32_t comp, uint32_t seq,
+		      uint64_t t_rx)
+{
+	uint8_t pl[16];
+
+	put64(pl, t_rx);
+	put64(pl + 8, m->cfg.now_ns(m->cfg.now_ctx));
+	reply_ti(m, MTT_FRAME_CMD_TIME_SYNC, MTT_FRAME_F_RETV, comp, seq,
+		 MTT_FRAME_TIME_SYNC_TI, pl);
 }
 
 /* Apply the command frame f (len bytes, whole); MTTFW_RX_* bits. */
@@ -56,6 +86,13 @@ static unsigned int command(struct mttfw *m, const uint8_t *f, size_t len)
 		arg = get32(f + len - 4 -
 			    ((w1 & MTT_FRAME_F_HINT) ? MTT_FRAME_HINT_BYTES : 0) -
 			    ((w1 & MTT_FRAME_F_CRC) ? 4 : 0));
+	if (cmd == MTT_FRAME_CMD_TIME_SYNC && m->cfg.now_ns) {
+		/* receipt: the pass that took the command's last byte (an
+		 * instance without a clock answers NACK, as one that
+		 * predates the command: MTT_ERR_FN_UNIMPLEMENTED) */
+		time_sync(m, comp, seq, m->cfg.now_ns(m->cfg.now_ctx));
+		return ret;
+	}
 	switch (cmd) {
 	case MTT_FRAME_CMD_SET_COMP_FILTER:
 	case MTT_FRAME_CMD_GET_COMP_FILTER:

@@ -414,3 +414,76 @@ void mtts_reads_close(struct mtts_reads *r)
 		fclose(r->f);
 	r->f = NULL;
 }
+
+struct mtts_requests {
+	FILE *f;
+};
+
+int mtts_requests_open(const char *dir, const char *target,
+		       struct mtts_requests **it)
+{
+	struct mtts_requests *q;
+	char magic[8], *path;
+	int e;
+
+	*it = NULL;
+	if (strchr(target, '/') || !*target) {
+		errno = EINVAL;
+		return -1;
+	}
+	path = malloc(strlen(dir) + strlen(target) + 20);
+	q = calloc(1, sizeof(*q));
+	if (!path || !q) {
+		free(path);
+		free(q);
+		errno = ENOMEM;
+		return -1;
+	}
+	sprintf(path, "%s/targets/%s/requests", dir, target);
+	q->f = fopen(path, "re");
+	e = errno;
+	free(path);
+	if (q->f && (fread(magic, 1, 8, q->f) != 8 ||
+		     memcmp(magic, MTTS_REQUESTS_MAGIC, 8)))
+		e = EINVAL;
+	else if (q->f)
+		e = 0;
+	if (e) {
+		if (q->f)
+			fclose(q->f);
+		free(q);
+		errno = e;
+		return -1;
+	}
+	*it = q;
+	return 0;
+}
+
+int mtts_requests_next(struct mtts_requests *it, uint32_t *seq,
+		       uint64_t *t1_ns)
+{
+	unsigned char b[12];
+	size_t n = fread(b, 1, sizeof(b), it->f);
+	int i;
+
+	if (!n)
+		return 0;
+	if (n != sizeof(b)) {
+		errno = EINVAL;
+		return -1;
+	}
+	*seq = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 |
+	       (uint32_t)b[3] << 24;
+	*t1_ns = 0;
+	for (i = 0; i < 8; i++)
+		*t1_ns |= (uint64_t)b[4 + i] << (8 * i);
+	return 1;
+}
+
+void mtts_requests_close(struct mtts_requests *it)
+{
+	if (!it)
+		return;
+	fclose(it->f);
+	free(it);
+}

@@ -109,6 +109,33 @@ NO_INSTR int mprof_status_get(struct mprof_status *s, const uint8_t *p, size_t n
 	return 0;
 }
 
+NO_INSTR void mprof_time_sync_put(uint8_t *out,
+				  const struct mprof_time_sync *t)
+{
+	mprof_put32(out, t->seq);
+	mprof_put32(out + 4, t->t_rx);
+	mprof_put32(out + 8, t->t_tx);
+}
+
+NO_INSTR int mprof_time_sync_get(struct mprof_time_sync *t, const uint8_t *p,
+				 size_t n)
+{
+	if (n < MPROF_TIME_SYNC_LEN)
+		return -1;
+	t->seq = mprof_get32(p);
+	t->t_rx = mprof_get32(p + 4);
+	t->t_tx = mprof_get32(p + 8);
+	return 0;
+}
+
+NO_INSTR void mprof_time_sync_cmd(uint8_t *out, uint32_t seq)
+{
+	uint8_t pl[MPROF_TIME_SYNC_CMD_LEN];
+
+	mprof_put32(pl, seq);
+	mprof_cmd_encode(out, MPROF_CMD_TIME_SYNC, pl, sizeof(pl));
+}
+
 NO_INSTR void mprof_record_put(uint8_t *out, const struct mprof_record *r)
 {
 	mprof_put32(out, r->func_addr);

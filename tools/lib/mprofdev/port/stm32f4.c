@@ -10,6 +10,14 @@
  * netduinoplus2 has it; 84 MHz on a board at 168 MHz with APB1 at
  * 42 MHz), MPROFDEV_STM32F4_UART_HZ USART1's (APB2, 84 MHz).
  *
+ * MPROFDEV_STM32F4_FAST_DIV=N makes the microsecond clock run fast by
+ * exactly 1/N (N = 2000: +500 ppm): each read is TIM2's count plus that
+ * count / N, for tests of a host's drift estimate (Documentation/
+ * firmware.rst, "A clock off by a known rate").  A prescaler cannot do
+ * it: TIM2's divisor is a whole number, 168 at 168 MHz, and 167 would be
+ * +5988 ppm.  The value leaves the line when c + c / N passes 2^32 (c =
+ * 2^32 * N / (N + 1): 71.5 minutes after reset at N = 2000).
+ *
  * To port to another microcontroller, copy this file's shape: seven
  * functions and the UART's interrupt handler.
  */
@@ -72,7 +80,13 @@ NO_INSTR void mprofdev_board_timer_init(void)
 
 NO_INSTR uint32_t mprofdev_board_now_us(void)
 {
+#ifdef MPROFDEV_STM32F4_FAST_DIV
+	uint32_t c = TIM2_CNT;
+
+	return c + c / (uint32_t)(MPROFDEV_STM32F4_FAST_DIV);
+#else
 	return TIM2_CNT;
+#endif
 }
 
 NO_INSTR void mprofdev_board_uart_init(uint32_t baud)

@@ -174,6 +174,21 @@ const char *mttd_mtt_cmd_name(uint32_t cmd)
 	case MTT_FRAME_CMD_SET_CORE_FILTER: return "SET_CORE_FILTER";
 	case MTT_FRAME_CMD_GET_COMP_FILTER: return "GET_COMP_FILTER";
 	case MTT_FRAME_CMD_GET_CORE_FILTER: return "GET_CORE_FILTER";
+	case MTT_FRAME_CMD_TIME_SYNC: return "TIME_SYNC";
 	default: return NULL;
 	}
+}
+
+int mttd_mtt_time_sync(const struct mttd_mtt_frame *f,
+		       struct mttd_mtt_time_sync *t)
+{
+	if (f->cmd != MTT_FRAME_CMD_TIME_SYNC ||
+	    (f->flags & (MTT_FRAME_F_RET | MTT_FRAME_F_RETV | MTT_FRAME_F_NACK)) !=
+	    (MTT_FRAME_F_RET | MTT_FRAME_F_RETV) ||
+	    f->type_info != MTT_FRAME_TIME_SYNC_TI || f->payload_len < 16)
+		return 0;
+	t->seq = f->trace_id;
+	t->t_rx = le32(f->payload) | (uint64_t)le32(f->payload + 4) << 32;
+	t->t_tx = le32(f->payload + 8) | (uint64_t)le32(f->payload + 12) << 32;
+	return 1;
 }

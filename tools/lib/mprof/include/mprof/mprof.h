@@ -98,9 +98,21 @@ struct mprof_call {		/* one call, in entry order */
 	size_t rec;		/* index of the record (arrival order) */
 };
 
+/* a TIME_SYNC response (our clock exchange), in stream order */
+struct mprof_sync {
+	uint32_t seq;
+	uint32_t t_rx, t_tx;	/* as received (us, wrapping) */
+	uint64_t end;		/* stream offset just past the response */
+	size_t after;		/* records received before it */
+	uint64_t rx_us, tx_us;	/* unwrapped on the records' timeline
+				 * (mprof_profile_analyse()) */
+};
+
 struct mprof_profile {
 	struct mprof_record *rec;
 	size_t nrec, caprec;
+	struct mprof_sync *sync;	/* TIME_SYNC responses */
+	size_t nsync, capsync;
 	/* filled by mprof_profile_analyse() */
 	struct mprof_call *calls;
 	struct mprof_func_stats *funcs;
@@ -109,7 +121,8 @@ struct mprof_profile {
 	size_t nnodes, capnodes;
 	uint64_t span_us;	/* first entry to last exit */
 	uint64_t wraps;		/* 2^32 us periods the timeline crosses */
-	uint64_t *entry;	/* per record: entry time unwrapped */
+	uint64_t *entry;	/* per record: entry time unwrapped (and
+				 * sync[].rx_us, tx_us on the same line) */
 	uint64_t orphans;	/* calls whose caller is not one level up */
 	char *names;		/* storage for "0x..." names */
 	/* set by the caller before analysis, optional */
@@ -120,6 +133,10 @@ struct mprof_profile {
 
 void mprof_profile_init(struct mprof_profile *p);
 int mprof_profile_add(struct mprof_profile *p, const struct mprof_record *r);
+/* a TIME_SYNC response (t), ending at stream offset end: 0, -1 out of
+ * memory */
+int mprof_profile_add_sync(struct mprof_profile *p,
+			   const struct mprof_time_sync *t, uint64_t end);
 /* add every record of a PROFILE_DATA payload; the mprof_profile_check()
  * result */
 int mprof_profile_add_payload(struct mprof_profile *p, const uint8_t *pl,

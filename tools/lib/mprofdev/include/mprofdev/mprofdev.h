@@ -6,7 +6,7 @@
  * without it) and -lpthread, and call mprofdev_start() with the fd of
  * the serial line (a tty, a pty, a socket: any fd).  A writer thread
  * then answers the host's commands (GET_METADATA, START, STOP,
- * GET_STATUS, RESET_BUFFERS, SET_CONFIG) and streams PROFILE_DATA
+ * GET_STATUS, RESET_BUFFERS, SET_CONFIG, TIME_SYNC) and streams PROFILE_DATA
  * while profiling; the instrumentation hooks put one 14-byte record per
  * returning call into a lock-free ring buffer (a full ring counts an
  * overflow and drops the record).

@@ -85,9 +85,24 @@ const char *mttd_mtt_level_name(uint32_t level, char buf[11]);
 /* The SyS-T severity of a level (Documentation/mtt.rst): 1..7 */
 unsigned int mttd_mtt_severity(uint32_t level);
 /* "TRACE", "META", "RAW", "START", "STOP", "SET_COMP_FILTER",
- * "SET_CORE_FILTER", "GET_COMP_FILTER", "GET_CORE_FILTER", or NULL (a
- * reply has its command's name and MTT_FRAME_F_RET in flags) */
+ * "SET_CORE_FILTER", "GET_COMP_FILTER", "GET_CORE_FILTER", "TIME_SYNC",
+ * or NULL (a reply has its command's name and MTT_FRAME_F_RET in flags) */
 const char *mttd_mtt_cmd_name(uint32_t cmd);
+
+/* A TIME_SYNC reply (the project's extension, Documentation/mtt.rst,
+ * "Clock exchanges"): the sequence number echoed, the target's frame
+ * clock (ns) at the command's receipt and just before the reply */
+struct mttd_mtt_time_sync {
+	uint32_t seq;
+	uint64_t t_rx;
+	uint64_t t_tx;
+};
+
+/* 1 and *t filled when f is an accepted TIME_SYNC reply (RET | RETV,
+ * type_info MTT_FRAME_TIME_SYNC_TI), else 0.  In a raw stream the
+ * reply ends at the frame callback's offset + f->len */
+int mttd_mtt_time_sync(const struct mttd_mtt_frame *f,
+		       struct mttd_mtt_time_sync *t);
 
 /*
  * A raw stream of frames back to back.  fn gets every frame (valid

@@ -8,7 +8,8 @@
  *    format, the policy's protocol, the clocks at the start, the serial
  *    targets), the stream in stream-*.stp files, policy.txt, kallsyms,
  *    events/, collateral.xml, and per serial target targets/NAME/
- *    (its "target" metadata, capture, "reads" times)
+ *    (its "target" metadata, capture, "reads" times, "requests" of
+ *    the clock exchanges)
  *    (Documentation/sessions.rst);
  *  - mttprofile: capture.mprof (what the device sent) and session.txt
  *    (key=value lines: the device, the ELF and its ids;
@@ -113,6 +114,23 @@ int mtts_reads_open(const char *path, struct mtts_reads *r);
 /* 1 a pair (r->off, r->t_ns), 0 the end, -1 a cut or bad pair (EINVAL) */
 int mtts_reads_next(struct mtts_reads *r);
 void mtts_reads_close(struct mtts_reads *r);
+
+/*
+ * A target's clock exchange requests ("requests": "MTTSYNC1", then
+ * 12-byte records { seq u32 LE, t1 u64 LE }: the TIME_SYNC command seq
+ * was written at host CLOCK_MONOTONIC t1 ns; its reply, if any, is in
+ * the capture; Documentation/sessions.rst).  mtts_requests_open(DIR,
+ * NAME, &it): 0, or -1 with errno (ENOENT: no requests file, a target
+ * without the exchange; EINVAL: not one); mtts_requests_next(): 1 a
+ * record, 0 the end, -1 a cut record (EINVAL).
+ */
+#define MTTS_REQUESTS_MAGIC	"MTTSYNC1"
+struct mtts_requests;
+int mtts_requests_open(const char *dir, const char *target,
+		       struct mtts_requests **it);
+int mtts_requests_next(struct mtts_requests *it, uint32_t *seq,
+		       uint64_t *t1_ns);
+void mtts_requests_close(struct mtts_requests *it);
 
 /* what mttprofile's session.txt records about the ELF profiled */
 struct mtts_profile {

@@ -28,6 +28,10 @@
 #define MPROF_CMD_RESET		0x04
 #define MPROF_CMD_GET_METADATA	0x05
 #define MPROF_CMD_SET_CONFIG	0x06
+/* our extension (Documentation/miniprofiler.rst, "Clock exchanges"):
+ * payload seq (u32 LE); a device that predates it answers NACK */
+#define MPROF_CMD_TIME_SYNC	0x07
+#define MPROF_TIME_SYNC_CMD_LEN	4
 
 #define MPROF_RSP_SYNC0		0xAA
 #define MPROF_RSP_SYNC1		0x55
@@ -41,6 +45,11 @@
 #define MPROF_RSP_METADATA	0x03
 #define MPROF_RSP_STATUS	0x04
 #define MPROF_RSP_PROFILE_DATA	0x05
+/* our extension: the answer to TIME_SYNC, payload seq, t_rx, t_tx (u32
+ * LE each: the device's microsecond timer when the command's last byte
+ * was received, and just before this response was queued) */
+#define MPROF_RSP_TIME_SYNC	0x06
+#define MPROF_TIME_SYNC_LEN	12
 
 #define MPROF_METADATA_LEN	28
 #define MPROF_FW_VERSION_LEN	16
@@ -65,6 +74,13 @@ struct mprof_metadata {
 	uint32_t timer_freq;
 	uint32_t elf_build_id;	/* CRC32 of the ELF's .text */
 	char fw_version[MPROF_FW_VERSION_LEN + 1];	/* NUL-terminated */
+};
+
+/* a TIME_SYNC response */
+struct mprof_time_sync {
+	uint32_t seq;		/* the command's, echoed */
+	uint32_t t_rx;		/* us: the command's last byte received */
+	uint32_t t_tx;		/* us: just before the response was queued */
 };
 
 struct mprof_status {
@@ -119,6 +135,11 @@ void mprof_metadata_put(uint8_t *out, const struct mprof_metadata *m);
 int mprof_metadata_get(struct mprof_metadata *m, const uint8_t *p, size_t n);
 void mprof_status_put(uint8_t *out, const struct mprof_status *s);
 int mprof_status_get(struct mprof_status *s, const uint8_t *p, size_t n);
+void mprof_time_sync_put(uint8_t *out, const struct mprof_time_sync *t);
+int mprof_time_sync_get(struct mprof_time_sync *t, const uint8_t *p,
+			size_t n);
+/* the TIME_SYNC command carrying seq into out[12] */
+void mprof_time_sync_cmd(uint8_t *out, uint32_t seq);
 void mprof_record_put(uint8_t *out, const struct mprof_record *r);
 void mprof_record_get(struct mprof_record *r, const uint8_t *p);
 
