@@ -358,7 +358,7 @@ static void rec_init(struct mrec *r)
 	r->core = -1;
 }
 
-/* "m<M> c<C>" when the policy does not name the channel */
+/* "m<M>/c<C>" (one word) when the policy does not name the channel */
 static const char *chan_name(struct app *a, unsigned int master,
 			     unsigned int channel, char *b, size_t n)
 {
@@ -367,7 +367,7 @@ static const char *chan_name(struct app *a, unsigned int master,
 
 	if (s)
 		return s;
-	snprintf(b, n, "m%u c%u", master, channel);
+	snprintf(b, n, "m%u/c%u", master, channel);
 	return b;
 }
 
@@ -1104,7 +1104,7 @@ static void print_rec(struct merge *m, const struct mrec *r)
 
 /* ---- the summary ---- */
 
-static void say_fit(struct out *o, const struct src *s)
+static void say_fit(struct out *o, const struct src *s, const char *prefix)
 {
 	const struct mttclk_fit *f = &s->fit;
 	char b[320];
@@ -1139,6 +1139,7 @@ static void say_fit(struct out *o, const struct src *s)
 		 (unsigned long long)s->records, (unsigned long long)s->late);
 	out_str(o, b);
 	if (f->status == MTTCLK_CONFLICT) {
+		out_str(o, prefix);
 		snprintf(b, sizeof(b), "merge: %s: CONFLICT: no line fits every bound: up bound %llu and down bound %llu conflict; mapped with the up bounds alone, bound unknown\n",
 			 s->name, (unsigned long long)f->conflict_up_id,
 			 (unsigned long long)f->conflict_down_id);
@@ -1153,7 +1154,7 @@ static void summary(struct merge *m, struct out *o, const char *prefix)
 
 	for (i = 0; i < m->n; i++) {
 		out_str(o, prefix);
-		say_fit(o, m->s[i]);
+		say_fit(o, m->s[i], prefix);
 	}
 	snprintf(b, sizeof(b), "merge: records %llu; held at most %llu (ceiling %llu), %llu bytes\n",
 		 (unsigned long long)m->records, (unsigned long long)m->peak,

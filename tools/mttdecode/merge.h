@@ -40,7 +40,7 @@ struct mrec {
 	int core;		/* CPU or core, -1 unknown */
 	const char *comp;	/* component */
 	const char *level;	/* level or severity name */
-	const char *source;	/* policy node ("m<M> c<C>" without one) */
+	const char *source;	/* policy node ("m<M>/c<C>" without one) */
 	const char *name;	/* an MTT value's name, a SyS-T type, the
 				 * function of a slice; or NULL */
 	const char *text;	/* the message, value or function name */
