@@ -617,9 +617,10 @@ static void on_mprof(void *ctx, const struct mprof_event *ev)
 		r.text_len = strlen(fn);
 		r.offset = ev->offset + MPROF_RSP_HDR + MPROF_PROFILE_HDR_LEN +
 			   (uint64_t)i * MPROF_RECORD_LEN;
-		/* sent when the call returned: all its bytes after that */
-		r.end_offset = r.offset + MPROF_RECORD_LEN;
-		r.wire_bytes = MPROF_RECORD_LEN;
+		/* the packet is sent after its calls returned: all of it
+		 * after this one's time */
+		r.end_offset = ev->offset + ev->len + MPROF_RSP_OVERHEAD;
+		r.wire_bytes = (uint32_t)(ev->len + MPROF_RSP_OVERHEAD);
 		take(s, &r);
 	}
 }
@@ -1055,12 +1056,14 @@ static void chrome_rec(struct merge *m, const struct mrec *r)
 	chrome_sep(m);
 	out_str(o, "{\"name\":\"");
 	if (*ph == 'C') {
-		if (r->comp) {
+		if (r->comp)
 			esc_json(o, r->comp, strlen(r->comp));
+		if (r->comp && r->name)
 			out_char(o, ' ');
-		}
 		if (r->name)
 			esc_json(o, r->name, strlen(r->name));
+		if (!r->comp && !r->name)
+			out_str(o, "value");
 	} else {
 		esc_json(o, r->text ? r->text : "",
 			 r->text_len < 64 ? r->text_len : 64);
@@ -1197,6 +1200,7 @@ static int stream_src(struct merge *m, const char *dir)
 
 	if (!s)
 		return -1;
+	memset(&meta, 0, sizeof(meta));
 	s->proto = P_STREAM;
 	if (mtts_streams(dir, &s->files, &s->nfiles))
 		return -1;
