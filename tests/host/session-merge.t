@@ -21,6 +21,12 @@ $cc -std=c11 -Wall -Wextra -Werror -O1 -D_DEFAULT_SOURCE \
 	"$TOP/tests/host/src/mergegen.c" "$TOP/tests/host/enc/stpenc.c" -lm \
 	>"$TMP/cc.log" 2>&1 || { sed 's/^/# /' "$TMP/cc.log"; bail "mergegen"; }
 
+# has FILE ERE NAME: a line of FILE matches ERE
+has() {
+	grep -Eq -- "$2" "$1"
+	tap_ok $? "$3"
+}
+
 N=400
 "$TMP/mergegen" "$TMP/s" $N ok || bail "mergegen ok"
 
@@ -53,12 +59,12 @@ grep '^# merge: ' "$TMP/t.out" | sed 's/^# //' >"$TMP/tail"
 cmp -s "$TMP/tail" "$TMP/t.err"
 tap_ok $? "--stats says what the text output ends with"
 X=$((N / 16))
-grep -E "^merge: mcu: fit ok drift \+(4[5-9][0-9]|5[0-4][0-9])\.[0-9]{3} ppm \[.*\] offset -?[0-9]+ ns bound first [0-9]+ last [0-9]+ max [0-9]+ ns; bounds up $((N + X)) down $X exchanges $X; records $N late 0$" "$TMP/t.err" >/dev/null
-tap_ok $? "mcu: fit ok, drift near +500 ppm, bounds up $((N + X)) down $X"
-grep -E "^merge: prof: fit one-sided drift -(1[5-9][0-9]|2[0-4][0-9])\.[0-9]{3} ppm .* bound first inf last inf max inf ns; bounds up $N down 0 exchanges 0; records $N late 0$" "$TMP/t.err" >/dev/null
-tap_ok $? "prof: one-sided, drift near -200 ppm, bounds up $N"
-grep -qx "merge: linux: the reference; records $((N + N / 8)) late 0 (reorder window 1024)" "$TMP/t.err"
-tap_ok $? "linux: the reference, records $((N + N / 8)), none late"
+has "$TMP/t.err" "^merge: mcu: fit ok drift \+(4[5-9][0-9]|5[0-4][0-9])\.[0-9]{3} ppm \[.*\] offset -?[0-9]+ ns bound first [0-9]+ last [0-9]+ max [0-9]+ ns; bounds up $((N + X)) down $X exchanges $X; records $N late 0$" \
+	"mcu: fit ok, drift near +500 ppm, bounds up $((N + X)) down $X"
+has "$TMP/t.err" "^merge: prof: fit one-sided drift -(1[5-9][0-9]|2[0-4][0-9])\.[0-9]{3} ppm .* bound first inf last inf max inf ns; bounds up $N down 0 exchanges 0; records $N late 0$" \
+	"prof: one-sided, drift near -200 ppm, bounds up $N"
+has "$TMP/t.err" "^merge: linux: the reference; records $((N + N / 8)) late 0 \(reorder window 1024\)$" \
+	"linux: the reference, records $((N + N / 8)), none late"
 sed 's/^/# /' "$TMP/t.err"
 
 # JSON: the keys in order, the same records
@@ -114,12 +120,10 @@ tap_ok $? "Chrome: processes linux, mcu, prof; $N slices, $N counter values"
 bad=$("$TMP/mergegen" "$TMP/k" $N conflict) || bail "mergegen conflict"
 "$M" --stats "$TMP/k" >"$TMP/k.out" 2>"$TMP/k.err"
 tap_ok $? "a conflicting session decodes (exit 0)"
-grep -E "^merge: mcu: fit CONFLICT " "$TMP/k.err" >/dev/null
-tap_ok $? "mcu: fit CONFLICT"
-grep -E "^merge: mcu: CONFLICT: no line fits every bound: up bound [0-9]+ and down bound $bad conflict" "$TMP/k.err" >/dev/null
-tap_ok $? "CONFLICT names the exchange (seq $bad)"
-grep -q "^# merge: mcu: CONFLICT" "$TMP/k.out"
-tap_ok $? "and so does the end of the text output"
+has "$TMP/k.err" "^merge: mcu: fit CONFLICT " "mcu: fit CONFLICT"
+has "$TMP/k.err" "^merge: mcu: CONFLICT: no line fits every bound: up bound [0-9]+ and down bound $bad conflict" \
+	"CONFLICT names the exchange (seq $bad)"
+has "$TMP/k.out" "^# merge: mcu: CONFLICT" "and so does the end of the text output"
 
 # memory: the records held at once against the ceiling, on a session of
 # many MB (the build without ASan), the same ceiling as the small one's

@@ -895,90 +895,107 @@ static void json_i64(struct out *o, const char *key, int64_t v)
 	out_str(o, b);
 }
 
-static void json_rec(struct merge *m, const struct mrec *r)
+/* key, then v if have, else none */
+static void put_opt(struct out *o, const char *key, int have, int64_t v,
+		    const char *none)
 {
-	struct out *o = &m->out;
+	if (have) {
+		json_i64(o, key, v);
+		return;
+	}
+	out_str(o, key);
+	out_str(o, none);
+}
+
+/* the value when it is a finite number, else none */
+static void put_value(struct out *o, const struct mrec *r, const char *none)
+{
 	char b[40];
 
-	json_i64(o, "{\"ref_ns\":", r->ref_ns);
-	out_str(o, ",\"target\":");
-	json_str(o, r->target);
-	json_i64(o, ",\"tindex\":", r->tindex);
-	json_i64(o, ",\"dev_ns\":", r->dev_ns);
-	out_str(o, ",\"bound_ns\":");
-	put_bound(o, r->bound_ns, "null");
-	out_str(o, ",\"kind\":\"");
-	out_str(o, mrec_kind_name(r->kind));
-	out_char(o, '"');
-	if (r->kind == MREC_SLICE)
-		json_i64(o, ",\"dur_ns\":", (int64_t)r->dur_ns);
-	else
-		out_str(o, ",\"dur_ns\":null");
-	if (r->core >= 0)
-		json_i64(o, ",\"core\":", r->core);
-	else
-		out_str(o, ",\"core\":null");
-	out_str(o, ",\"comp\":");
-	json_str(o, r->comp);
-	out_str(o, ",\"level\":");
-	json_str(o, r->level);
-	out_str(o, ",\"source\":");
-	json_str(o, r->source);
-	out_str(o, ",\"name\":");
-	json_str(o, r->name);
-	out_str(o, ",\"text\":\"");
-	esc_json(o, r->text ? r->text : "", r->text_len);
-	out_str(o, "\",\"value\":");
-	if (r->has_value && isfinite(r->value)) {
-		snprintf(b, sizeof(b), "%.17g", r->value);
-		out_str(o, b);
-	} else {
-		out_str(o, "null");
+	if (!r->has_value || !isfinite(r->value)) {
+		out_str(o, none);
+		return;
 	}
-	out_str(o, "}\n");
+	snprintf(b, sizeof(b), "%.17g", r->value);
+	out_str(o, b);
 }
+
+/* JSON lines and CSV rows: the same 14 columns (json_style, csv_style) */
+#define MREC_COLS 14
+struct style {
+	const char *key[MREC_COLS];	/* written before each column */
+	const char *none;	/* an absent number */
+	const char *inf;	/* an infinite bound */
+	const char *end;
+	/* a string column (s NULL: absent) */
+	void (*str)(struct out *o, const char *s, size_t n);
+};
+
+static void json_cell(struct out *o, const char *s, size_t n)
+{
+	if (!s) {
+		out_str(o, "null");
+		return;
+	}
+	out_char(o, '"');
+	esc_json(o, s, n);
+	out_char(o, '"');
+}
+
+static void csv_str(struct out *o, const char *s, size_t n)
+{
+	if (s)
+		csv_cell(o, s, n);
+}
+
+static const struct style json_style = {
+	{ "{\"ref_ns\":", ",\"target\":", ",\"tindex\":", ",\"dev_ns\":",
+	  ",\"bound_ns\":", ",\"kind\":", ",\"dur_ns\":", ",\"core\":",
+	  ",\"comp\":", ",\"level\":", ",\"source\":", ",\"name\":",
+	  ",\"text\":", ",\"value\":" },
+	"null", "null", "}\n", json_cell,
+};
+
+static const struct style csv_style = {
+	{ "", ",", ",", ",", ",", ",", ",", ",", ",", ",", ",", ",", ",", "," },
+	"", "inf", "\n", csv_str,
+};
 
 static const char csv_head[] =
 	"ref_ns,target,tindex,dev_ns,bound_ns,kind,dur_ns,core,comp,level,"
 	"source,name,text,value\n";
 
-static void csv_str(struct out *o, const char *s, size_t n)
+static void str_col(struct out *o, const struct style *st, int col,
+		    const char *s)
 {
-	out_char(o, ',');
-	if (s)
-		csv_cell(o, s, n);
+	out_str(o, st->key[col]);
+	st->str(o, s, s ? strlen(s) : 0);
 }
 
-static void csv_rec(struct merge *m, const struct mrec *r)
+static void row(struct merge *m, const struct mrec *r,
+		const struct style *st)
 {
 	struct out *o = &m->out;
-	char b[40];
 
-	json_i64(o, "", r->ref_ns);
-	csv_str(o, r->target, strlen(r->target));
-	json_i64(o, ",", r->tindex);
-	json_i64(o, ",", r->dev_ns);
-	out_char(o, ',');
-	put_bound(o, r->bound_ns, "inf");
-	out_char(o, ',');
-	out_str(o, mrec_kind_name(r->kind));
-	out_char(o, ',');
-	if (r->kind == MREC_SLICE)
-		out_u64(o, r->dur_ns);
-	out_char(o, ',');
-	if (r->core >= 0)
-		out_u64(o, (uint64_t)r->core);
-	csv_str(o, r->comp, r->comp ? strlen(r->comp) : 0);
-	csv_str(o, r->level, r->level ? strlen(r->level) : 0);
-	csv_str(o, r->source, r->source ? strlen(r->source) : 0);
-	csv_str(o, r->name, r->name ? strlen(r->name) : 0);
-	csv_str(o, r->text ? r->text : "", r->text_len);
-	out_char(o, ',');
-	if (r->has_value && isfinite(r->value)) {
-		snprintf(b, sizeof(b), "%.17g", r->value);
-		out_str(o, b);
-	}
-	out_char(o, '\n');
+	json_i64(o, st->key[0], r->ref_ns);
+	str_col(o, st, 1, r->target);
+	json_i64(o, st->key[2], r->tindex);
+	json_i64(o, st->key[3], r->dev_ns);
+	out_str(o, st->key[4]);
+	put_bound(o, r->bound_ns, st->inf);
+	str_col(o, st, 5, mrec_kind_name(r->kind));
+	put_opt(o, st->key[6], r->kind == MREC_SLICE, (int64_t)r->dur_ns,
+		st->none);
+	put_opt(o, st->key[7], r->core >= 0, r->core, st->none);
+	str_col(o, st, 8, r->comp);
+	str_col(o, st, 9, r->level);
+	str_col(o, st, 10, r->source);
+	str_col(o, st, 11, r->name);
+	out_str(o, st->key[12]);
+	st->str(o, r->text ? r->text : "", r->text_len);
+	out_str(o, st->key[13]);
+	put_value(o, r, st->none);
+	out_str(o, st->end);
 }
 
 /* Chrome: "ts" in us with three decimals */
@@ -1047,7 +1064,6 @@ static void chrome_rec(struct merge *m, const struct mrec *r)
 			 "E" : r->kind == MREC_SLICE ? "X" :
 			 r->kind == MREC_VALUE && r->has_value ? "C" : "i";
 	int64_t ts = r->ref_ns;
-	char b[40];
 
 	if (r->kind == MREC_SLICE && s->proto != P_STREAM)
 		ts = mttclk_map(&s->fit, r->dev_ns - (int64_t)r->dur_ns);
@@ -1081,8 +1097,9 @@ static void chrome_rec(struct merge *m, const struct mrec *r)
 		out_str(o, ",\"s\":\"t\"");
 	out_str(o, ",\"args\":{");
 	if (*ph == 'C') {
-		snprintf(b, sizeof(b), "\"value\":%.17g}}", r->value);
-		out_str(o, b);
+		out_str(o, "\"value\":");
+		put_value(o, r, "null");
+		out_str(o, "}}");
 		return;
 	}
 	json_i64(o, "\"dev_ns\":", r->dev_ns);
@@ -1098,8 +1115,8 @@ static void chrome_rec(struct merge *m, const struct mrec *r)
 static void print_rec(struct merge *m, const struct mrec *r)
 {
 	switch (m->o->format) {
-	case FMT_JSON: json_rec(m, r); break;
-	case FMT_CSV: csv_rec(m, r); break;
+	case FMT_JSON: row(m, r, &json_style); break;
+	case FMT_CSV: row(m, r, &csv_style); break;
 	case FMT_CHROME: chrome_rec(m, r); break;
 	default: text_rec(m, r); break;
 	}
