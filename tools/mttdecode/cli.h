@@ -255,6 +255,9 @@ int parse_options(struct opts *o, int argc, char **argv);
  * stderr; EXIT_USAGE */
 int usage_error(const char *help, const char *opt, const char *arg,
 		const char *why);
+/* options.c: --srcid-proto=IDS:PROTO into o->rv_stp and o->rv_mtt
+ * (allocated): 0, or -1 if bad */
+int srcid_proto(struct opts *o, const char *arg);
 /* session.c: mttcontrol session directories among the files become
  * their streams and resources, a mttprofile one its capture; 0, or 1
  * after printing why */

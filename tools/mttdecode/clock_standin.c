@@ -6,7 +6,7 @@
  * lower hull and the down bounds' upper hull (points in nondecreasing
  * device time; one out of order is dropped, counted all the same); the
  * slope is the up hull's edge over the middle of the device times (1 with
- * one point); with down bounds the offset is the middle of what both
+ * one point), kept within +-1000 ppm; with down bounds the offset is the middle of what both
  * hulls leave at that slope, the half-width constant, CONFLICT when
  * nothing is left.  drift_lo_ppm = drift_hi_ppm = drift_ppm: the slope's
  * feasible range is not searched.
@@ -16,6 +16,8 @@
 #include <stdlib.h>
 
 #include "clock_standin.h"
+
+#define MAX_DRIFT 1e-3	/* 1000 ppm */
 
 struct pt {
 	int64_t x, y;
@@ -155,6 +157,11 @@ int mttclk_solve(const struct mttclk *c, struct mttclk_fit *f)
 	if (i + 1 < u->n)
 		f->a = (double)(u->p[i + 1].y - u->p[i].y) /
 		       (double)(u->p[i + 1].x - u->p[i].x);
+	/* one side does not bound the slope: keep it to a crystal's */
+	if (f->a < 1 - MAX_DRIFT)
+		f->a = 1 - MAX_DRIFT;
+	if (f->a > 1 + MAX_DRIFT)
+		f->a = 1 + MAX_DRIFT;
 	f->drift_ppm = (f->a - 1) * 1e6;
 	f->drift_lo_ppm = f->drift_hi_ppm = f->drift_ppm;
 	hi = extreme(u, f->a, 1, &uid);

@@ -319,6 +319,11 @@ static void take(struct src *s, struct mrec *r)
 	if (s->proto == P_STREAM) {
 		r->ref_ns = r->dev_ns;
 		r->bound_ns = 0;
+	} else if (!r->has_time &&
+		   read_time(s, r->end_offset ? r->end_offset : r->offset + 1,
+			     &r->ref_ns)) {
+		/* no time of its own: made before its bytes were read */
+		r->bound_ns = INFINITY;
 	} else {
 		r->ref_ns = mttclk_map(&s->fit, r->dev_ns);
 		r->bound_ns = s->fit.status == MTTCLK_OK ?
@@ -522,12 +527,31 @@ static void cap_packet(struct app *a, const struct mttd_stp_event *e)
 	(void)e;
 }
 
+/* riscv-encap: a packet not decoded as STP or MTT, on its srcID's
+ * track; its own time the packet's (the link's clock) */
 static void cap_encap(struct app *a, const struct mttd_rv_packet *p,
 		      uint64_t offset)
 {
-	(void)a;
-	(void)p;
-	(void)offset;
+	char src[16], hex[2 * sizeof(p->payload) + 1];
+	size_t i, n = (p->payload_bits + 7) / 8;
+	struct mrec r;
+
+	for (i = 0; i < n && i < sizeof(p->payload); i++)
+		snprintf(hex + 2 * i, 3, "%02x", p->payload[i]);
+	hex[2 * i] = 0;
+	snprintf(src, sizeof(src), "src%u", (unsigned int)p->srcid);
+	rec_init(&r);
+	r.kind = MREC_MSG;
+	r.has_time = p->extend != 0;
+	r.dev_ns = (int64_t)p->ts;
+	r.source = src;
+	r.text = hex;
+	r.text_len = 2 * i;
+	r.offset = offset;
+	/* the timestamp is in the header: the packet follows it */
+	r.end_offset = offset + p->size;
+	r.wire_bytes = (uint32_t)p->size;
+	take(src_of(a), &r);
 }
 
 /* the printer of the sources' apps: records into their queues */
@@ -633,6 +657,11 @@ static int src_open(struct src *s, int pass)
 	char err[256];
 
 	s->pass = pass;
+	if (s->proto != P_STREAM && s->t.reads &&
+	    !mtts_reads_open(s->t.reads, &s->rd)) {
+		s->rd_open = 1;
+		s->rd_more = 1;
+	}
 	s->fi = 0;
 	s->fd = -1;
 	s->done = 0;
@@ -642,6 +671,7 @@ static int src_open(struct src *s, int pass)
 		s->mp = mprof_parser_new(on_mprof, s, 0);
 		if (!s->mp)
 			return 1;
+		s->last_dev = pass == 2 ? s->fit.dev_first : 0;
 		if (s->t.elf && !s->sym) {
 			s->sym = mprof_sym_load(s->t.elf, err, sizeof(err));
 			if (!s->sym)
@@ -650,6 +680,8 @@ static int src_open(struct src *s, int pass)
 		}
 		return 0;
 	}
+	/* a target's records before its first time: at its first bound */
+	s->last_dev = pass == 2 && s->proto != P_STREAM ? s->fit.dev_first : 0;
 	s->a.pr = &capture_printer;
 	if (setup(&s->a))
 		return 1;
@@ -664,6 +696,9 @@ static void src_close(struct src *s)
 	if (s->fd >= 0)
 		close(s->fd);
 	s->fd = -1;
+	if (s->rd_open)
+		mtts_reads_close(&s->rd);
+	s->rd_open = s->rd_more = 0;
 	if (s->proto == P_MPROF) {
 		mprof_parser_free(s->mp);
 		s->mp = NULL;
@@ -671,7 +706,7 @@ static void src_close(struct src *s)
 	}
 	out_free_mem(&s->a.out);
 	keep = s->a.o;
-	keep.rv_stp = keep.rv_mtt = NULL;	/* teardown() frees them */
+	s->a.o.rv_stp = s->a.o.rv_mtt = NULL;	/* for the next pass */
 	teardown(&s->a);
 	memset(&s->a, 0, sizeof(s->a));
 	s->a.o = keep;
@@ -1239,6 +1274,24 @@ static int stream_src(struct merge *m, const char *dir)
 	return 0;
 }
 
+/* a riscv-encap target's srcid_proto words ("IDS:PROTO ..."), as
+ * --srcid-proto gives them; 0, or -1 (out of memory, errno ENOMEM) */
+static int srcid_protos(struct src *s)
+{
+	char *w = strdup(s->t.srcid_proto), *save = NULL, *t;
+
+	if (!w)
+		return -1;
+	for (t = strtok_r(w, " ", &save); t; t = strtok_r(NULL, " ", &save))
+		if (srcid_proto(&s->a.o, t) && !s->a.o.rv_stp) {
+			free(w);
+			errno = ENOMEM;
+			return -1;
+		}
+	free(w);
+	return 0;
+}
+
 /* a serial target: its metadata, capture, reads and clock */
 static int target_src(struct merge *m, const char *dir, const char *name)
 {
@@ -1280,15 +1333,13 @@ static int target_src(struct merge *m, const char *dir, const char *name)
 		s->a.o.srcid_bits = s->t.srcid_bits;
 		s->a.o.ts_bytes = s->t.ts_bytes;
 		s->a.o.rv_unframed = s->t.unframed;
+		if (s->t.srcid_proto && srcid_protos(s))
+			goto out;
 	}
 	s->a.o.policy = NULL;
 	s->a.o.kallsyms = s->a.o.tracefs = NULL;
 	s->a.o.ncollateral = 0;
 	s->a.o.syst_auto = 0;
-	if (s->t.reads && !mtts_reads_open(s->t.reads, &s->rd)) {
-		s->rd_open = 1;
-		s->rd_more = 1;
-	}
 	req_open(s, tdir);
 	ret = 0;
 out:
@@ -1312,13 +1363,13 @@ static void src_free(struct src *s)
 		free((char *)s->a.o.tracefs);
 		free((char *)s->a.o.collateral[0]);
 	}
+	free(s->a.o.rv_stp);
+	free(s->a.o.rv_mtt);
 	for (i = 0; i < s->ntracks; i++)
 		free(s->tracks[i].key);
 	free(s->q);
 	free(s->win);
 	mttclk_free(s->clk);
-	if (s->rd_open)
-		mtts_reads_close(&s->rd);
 	if (s->req)
 		fclose(s->req);
 	mprof_sym_free(s->sym);

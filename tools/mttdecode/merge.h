@@ -35,7 +35,9 @@ struct mrec {
 				 * stream; INFINITY when one-sided) */
 	enum mrec_kind kind;
 	int has_time;		/* the record had a time of its own (else
-				 * the previous record's of its target) */
+				 * dev_ns is the previous record's, and a
+				 * target's ref_ns the read time of its
+				 * bytes) */
 	uint64_t dur_ns;	/* MREC_SLICE */
 	int core;		/* CPU or core, -1 unknown */
 	const char *comp;	/* component */

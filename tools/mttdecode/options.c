@@ -266,8 +266,7 @@ static int word(const char *arg, const char *const *words, int *v)
 	return -1;
 }
 
-/* --srcid-proto=IDS:PROTO into o->rv_stp and o->rv_mtt: 0, or -1 if bad */
-static int srcid_proto(struct opts *o, const char *arg)
+int srcid_proto(struct opts *o, const char *arg)
 {
 	static const char *const protos[] = { "raw", "stp", "mtt", NULL };
 	unsigned long lo = 0, hi = 65535, i;
