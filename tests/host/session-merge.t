@@ -125,6 +125,18 @@ has "$TMP/k.err" "^merge: mcu: CONFLICT: no line fits every bound: up bound [0-9
 	"CONFLICT names the exchange (seq $bad)"
 has "$TMP/k.out" "^# merge: mcu: CONFLICT" "and so does the end of the text output"
 
+# the reorder window: the stream's messages written out of order (every
+# 50th 3 later: in order above, none late); one written 1100 messages
+# late is printed where it left the window, and counted
+"$TMP/mergegen" "$TMP/w" 1200 late || bail "mergegen late"
+"$M" --stats "$TMP/w" >"$TMP/w.out" 2>"$TMP/w.err"
+tap_ok $? "a session with a late Linux message decodes (exit 0)"
+has "$TMP/w.err" "^merge: linux: the reference; records 1350 late 1 \\(reorder window 1024\\)$" \
+	"linux: 1 record late (beyond the window of 1024)"
+tap_is "$(grep -v '^#' "$TMP/w.out" | awk '$2 == "linux" { print $10 }' | grep -n -x -e L4 -e L5 -e L73 | tr '\n' ' ')" \
+	"6:L5 83:L4 84:L73 " \
+	"the late one (L4) printed where it left the window: after 1024 others came in"
+
 # memory: the records held at once against the ceiling, on a session of
 # many MB (the build without ASan), the same ceiling as the small one's
 "$TMP/mergegen" "$TMP/big" 200000 ok || bail "mergegen big"

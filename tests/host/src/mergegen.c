@@ -24,8 +24,11 @@
  * Each target's bytes are read 50..199 us (+ their wire time at 115200
  * baud) after they were sent; "reads" says so.  Every 16th round the
  * mcu answers a TIME_SYNC (request in "requests"; its reply frame
- * between the records).  MODE ok: all as above; conflict: one request's
- * t1 is 1 s later than it was (no line fits).
+ * between the records).  The Linux messages are written as CPUs
+ * interleave them: every 50th one 3 messages later than its time.  MODE
+ * ok: all as above; conflict: one request's t1 is 1 s later than it was
+ * (no line fits); late: also the 6th Linux message (L4) written after
+ * 1100 later ones (more than the reorder window).
  * DIR/expect gets "TARGET TEXT" per record in reference-time order.
  */
 #include <math.h>
@@ -202,18 +205,21 @@ int main(int argc, char **argv)
 	long n, i, nev = 0, bad_seq = -1;
 	char path[4096];
 	const char *dir;
-	int conflict;
+	int conflict, late;
+	long *lx, nl = 0;
 	FILE *f;
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: mergegen DIR N ok|conflict\n");
+		fprintf(stderr, "usage: mergegen DIR N ok|conflict|late\n");
 		return 2;
 	}
 	dir = argv[1];
 	n = atol(argv[2]);
 	conflict = !strcmp(argv[3], "conflict");
+	late = !strcmp(argv[3], "late");
 	ev = calloc((size_t)n * 4 + 1, sizeof(*ev));
-	if (!ev)
+	lx = calloc((size_t)n * 4 + 1, sizeof(*lx));
+	if (!ev || !lx)
 		return 1;
 	snprintf(path, sizeof(path), "%s/targets/mcu", dir);
 	mkdir(dir, 0755);
@@ -334,9 +340,25 @@ int main(int argc, char **argv)
 		return 1;
 	for (i = 0; i < nev; i++) {
 		if (ev[i].tgt == 0)
-			stp_msg(&e, ev[i].text, (uint64_t)ev[i].ref);
+			lx[nl++] = i;
 		fprintf(f, "%s %s\n", tname[ev[i].tgt], ev[i].text);
 	}
+	/* as CPUs interleave: every 50th message written 3 later */
+	for (i = 1; i + 3 < nl; i += 50) {
+		long k = lx[i];
+
+		lx[i] = lx[i + 3];
+		lx[i + 3] = k;
+	}
+	/* late: the 6th message (L4) written after 1100 later ones */
+	if (late && nl > 1106) {
+		long k = lx[5];
+
+		memmove(lx + 5, lx + 6, 1100 * sizeof(*lx));
+		lx[1105] = k;
+	}
+	for (i = 0; i < nl; i++)
+		stp_msg(&e, ev[lx[i]].text, (uint64_t)ev[lx[i]].ref);
 	stpenc_pad(&e);
 	if (fclose(f) || e.oom)
 		return 1;
@@ -370,5 +392,6 @@ int main(int argc, char **argv)
 	free(rm.b.p);
 	free(rp.b.p);
 	free(ev);
+	free(lx);
 	return 0;
 }
