@@ -18,6 +18,8 @@
  * out of order across CPUs: they pass a reorder window of MERGE_WINDOW
  * records.  A record still earlier than the last one its source gave
  * is printed where it came and counted ("late"), never moved silently.
+ * A target's record without a time of its own is placed at the read
+ * time of its bytes.
  *
  * Memory: the records held at once are at most merge_ceiling() (the
  * window, and per source what one chunk can decode: two records a byte,
@@ -285,14 +287,16 @@ static void req_open(struct src *s, const char *tdir)
  * request's, from "requests") + the command's wire time, dev t_rx.
  */
 static void reply_bounds(struct src *s, uint32_t seq, int64_t t_rx,
-			 int64_t t_tx, uint64_t end, uint64_t cmd_bytes)
+			 int64_t t_tx, uint64_t end, uint64_t reply_bytes,
+			 uint64_t cmd_bytes)
 {
 	int64_t t1;
 
 	if (s->pass != 1)
 		return;
 	s->exchanges++;
-	up_bound(s, t_tx, end, 0, seq);
+	/* t_tx was taken before any of the reply's bytes were sent */
+	up_bound(s, t_tx, end, reply_bytes, seq);
 	if (req_find(s, seq, &t1) &&
 	    mttclk_add_down(s->clk, t1 + wire_ns(s, cmd_bytes), t_rx, seq))
 		s->m->oom = 1;
@@ -478,7 +482,8 @@ static void cap_mtt(struct app *a, const struct mview *v)
 			reply_bounds(s, f->trace_id,
 				     (int64_t)le64(f->payload),
 				     (int64_t)le64(f->payload + 8),
-				     v->offset + f->len, MTT_SYNC_CMD_BYTES);
+				     v->offset + f->len, f->len,
+				     MTT_SYNC_CMD_BYTES);
 		return;
 	}
 	rec_init(&r);
@@ -609,7 +614,8 @@ static void on_mprof(void *ctx, const struct mprof_event *ev)
 
 		reply_bounds(s, mprof_get32(ev->payload), rx * 1000,
 			     tx * 1000, ev->offset + ev->len +
-			     MPROF_RSP_OVERHEAD, MPROF_CMD_LEN);
+			     MPROF_RSP_OVERHEAD, ev->len + MPROF_RSP_OVERHEAD,
+			     MPROF_CMD_LEN);
 		return;
 	}
 	if (ev->type != MPROF_RSP_PROFILE_DATA ||
