@@ -313,7 +313,8 @@ static void take(struct src *s, struct mrec *r)
 	else
 		r->dev_ns = s->last_dev;
 	if (s->pass == 1) {
-		if (r->has_time && s->proto != P_STREAM)
+		/* a record whose end is not known gives no bound */
+		if (r->has_time && r->end_offset && s->proto != P_STREAM)
 			up_bound(s, r->dev_ns, r->end_offset, r->wire_bytes,
 				 r->offset);
 		return;

@@ -51,7 +51,8 @@ struct mrec {
 	double value;
 	uint64_t offset;	/* where the record starts in its input */
 	/* for the clock bounds (merge.c): the input offset just past the
-	 * record, and its bytes sent after its time was taken */
+	 * record (0: not known, no bound), and its bytes sent after its
+	 * time was taken */
 	uint64_t end_offset;
 	uint32_t wire_bytes;
 };
