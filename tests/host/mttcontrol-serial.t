@@ -251,6 +251,18 @@ tap_is "$?:$(grep '^# 2 calls' "$TMP/out"):$(grep -c '^!!' "$TMP/out")" \
 	"0:# 2 calls of 2 functions over 2500 us:2" \
 	"mttdecode targets/NAME of a MiniProfiler target: its profile report"
 
+# the whole session merged (mttdecode.rst, "Merged sessions"): every
+# target's records (the frames without a time of their own at their read
+# times); fits from read times only: one-sided where records have times,
+# empty where none has
+"$SAN/mttdecode" --format=csv --stats "$S" >"$TMP/out" 2>"$TMP/err"
+tap_is "$?:$(tail -n +2 "$TMP/out" | cut -d, -f2,6 | sort | uniq -c | tr -s ' ' | tr '\n' ';')" \
+	"0: 10 gone,value; 12 log,msg; 1 mcu,loss; 40 mcu,value; 2 prof,loss; 2 prof,slice; 30 rv,msg; 1 rvm,loss; 5 rvm,msg; 20 rvm,value;" \
+	"mttdecode SESSION merges every target's records"
+tap_is "$(sed -n 's/^merge: \([a-z]*\): fit \([a-z-]*\) .*/\1 \2/p' "$TMP/err" | tr '\n' ';')" \
+	"mcu empty;rv one-sided;gone empty;log empty;prof one-sided;rvm one-sided;" \
+	"... and its summary: each target's fit"
+
 # --- clock exchanges ----------------------------------------------------------
 # devices that answer (tests/host/src/syncdev.py, from the protocol
 # texts): a MiniProfiler and an MTT target that answer TIME_SYNC, a

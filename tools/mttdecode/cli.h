@@ -255,6 +255,9 @@ int parse_options(struct opts *o, int argc, char **argv);
  * stderr; EXIT_USAGE */
 int usage_error(const char *help, const char *opt, const char *arg,
 		const char *why);
+/* options.c: --srcid-proto=IDS:PROTO into o->rv_stp and o->rv_mtt
+ * (allocated): 0, or -1 if bad */
+int srcid_proto(struct opts *o, const char *arg);
 /* session.c: mttcontrol session directories among the files become
  * their streams and resources, a mttprofile one its capture; 0, or 1
  * after printing why */
@@ -287,6 +290,12 @@ int sniff_kind(struct app *a, const uint8_t *p, size_t n, int final);
 int sniff_syst(const uint8_t *p, size_t n, int mtt);
 /* input.c: decode fd to its end as one input; 0, or 1 on an error */
 int decode_fd(struct app *a, int fd, const char *name);
+/* input.c: the same in steps, for a caller that reads the input itself
+ * (merge.c): begin one input (its front end, or sniffing), feed it any
+ * chunks, end it; each 0, or 1 after printing why */
+int input_begin(struct app *a, const char *name, int live);
+int input_feed(struct app *a, const uint8_t *p, size_t n);
+int input_end(struct app *a);
 /* par.c: decode [off, size) of a regular file (fd) on o.jobs threads,
  * the front end (an STP decoder, a->stp) having decoded [0, off); 0, or
  * 1 after printing why.  Afterwards a->stp is NULL if par.c finished the
@@ -358,6 +367,25 @@ void mtt_json_skip(struct app *a, uint64_t offset, uint64_t bytes);
 void print_stats(const struct app *a);
 /* fmt_text.c: a loss as text, "3 packets (GERR) at offset 12, m7 c3" */
 void loss_text(struct out *o, const struct mttd_msg_event *e);
+
+/* the MTT levels that open and close a function slice (fmt_chrome.c,
+ * merge.c) */
+#define MTT_API_ENTRY	0x00010000u	/* MTT_LEVEL_API_ENTRY */
+#define MTT_API_RETURN	0x00020000u	/* MTT_LEVEL_API_RETURN */
+
+/* ticks at hz to ns (hz 0: ns already) */
+static inline uint64_t ticks_ns(uint64_t t, uint64_t hz)
+{
+	unsigned __int128 v;
+
+	if (!hz || hz == 1000000000u)
+		return t;
+	v = (unsigned __int128)t * 1000000000u / hz;
+	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
+}
+
+/* fmt_csv.c: a CSV cell of n bytes, quoted only when it must be */
+void csv_cell(struct out *o, const char *s, size_t n);
 
 /* packets printed with a value: all but M8/M16/C8/C16 */
 static inline int packet_has_value(const struct mttd_stp_event *e)

@@ -44,8 +44,6 @@
 #include "esc.h"
 
 #define NAME_MAX_BYTES 120
-#define MTT_API_ENTRY	0x00010000u	/* MTT_LEVEL_API_ENTRY */
-#define MTT_API_RETURN	0x00020000u	/* MTT_LEVEL_API_RETURN */
 
 static void sep(struct app *a)
 {
@@ -60,17 +58,6 @@ static void chrome_begin(struct app *a)
 static void chrome_end(struct app *a)
 {
 	out_str(&a->out, "\n]}\n");
-}
-
-/* ticks at hz to ns */
-static uint64_t to_ns(uint64_t t, uint64_t hz)
-{
-	unsigned __int128 v;
-
-	if (!hz || hz == 1000000000u)
-		return t;
-	v = (unsigned __int128)t * 1000000000u / hz;
-	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
 }
 
 /* is ns inside --from/--to?  It becomes the last time either way */
@@ -225,11 +212,11 @@ static void syst_track(struct app *a, const struct mttd_syst_msg *m,
 static uint64_t syst_time(struct app *a, const struct mttd_syst_msg *m)
 {
 	if (m->flags & MTTD_SYST_F_TS_STP)
-		return to_ns(m->ts_stp, a->stp_hz);
+		return ticks_ns(m->ts_stp, a->stp_hz);
 	if (m->flags & MTTD_SYST_F_STP_TS)
-		return to_ns(m->stp_ts, a->stp_hz);
+		return ticks_ns(m->stp_ts, a->stp_hz);
 	if (!(m->flags & MTTD_SYST_F_STP) && (m->flags & MTTD_SYST_F_TS))
-		return to_ns(m->ts, a->syst_hz);
+		return ticks_ns(m->ts, a->syst_hz);
 	return a->chrome->last_ns;
 }
 
@@ -363,7 +350,7 @@ static void chrome_msg(struct app *a, const struct mttd_msg *m)
 {
 	struct out *o = &a->out;
 	struct where w;
-	uint64_t ns = (m->flags & MTTD_MSG_HAS_TS) ? to_ns(m->ts, a->stp_hz) :
+	uint64_t ns = (m->flags & MTTD_MSG_HAS_TS) ? ticks_ns(m->ts, a->stp_hz) :
 		      a->chrome->last_ns;
 
 	if (!in_window(a, ns))
@@ -513,7 +500,7 @@ static void chrome_mtt(struct app *a, const struct mview *v)
 	if (f->cmd == MTT_FRAME_CMD_META)
 		return;		/* named the track */
 	if (v->has_stp_ts)
-		ns = to_ns(v->stp_ts, a->stp_hz);
+		ns = ticks_ns(v->stp_ts, a->stp_hz);
 	else if (f->flags & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV))
 		ns = f->ts;
 	else

@@ -154,6 +154,11 @@ static void cell_n(struct out *o, const char *s, size_t n)
 		out_mem(o, s, n);
 }
 
+void csv_cell(struct out *o, const char *s, size_t n)
+{
+	cell_n(o, s, n);
+}
+
 static void cell(struct out *o, const char *s)
 {
 	cell_n(o, s, strlen(s));

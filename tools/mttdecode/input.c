@@ -82,8 +82,7 @@ static int sniffed(struct app *a, int kind)
 	return ret;
 }
 
-/* 0, or 1 after printing why */
-static int feed(struct app *a, const uint8_t *p, size_t n)
+int input_feed(struct app *a, const uint8_t *p, size_t n)
 {
 	a->bytes += n;
 	while (a->kind == IN_AUTO) {
@@ -106,8 +105,7 @@ static int feed(struct app *a, const uint8_t *p, size_t n)
 	return 0;
 }
 
-/* 0, or 1 after printing why */
-static int finish(struct app *a)
+int input_end(struct app *a)
 {
 	int ret = 0;
 
@@ -143,13 +141,34 @@ static int decode_mapped(struct app *a, int fd, off_t size)
 		if (p == MAP_FAILED)
 			break;
 		madvise(p, n, MADV_SEQUENTIAL);
-		ret = feed(a, p, n);
+		ret = input_feed(a, p, n);
 		munmap(p, n);
 		off += (off_t)n;
 	}
 	if (off && lseek(fd, off, SEEK_SET) != off)
 		stop = 1;	/* cannot go on reading: end there */
 	return ret;
+}
+
+int input_begin(struct app *a, const char *name, int live)
+{
+	a->name = name;
+	a->bytes = 0;
+	a->sniff_len = 0;
+	a->sniff_scanned = 0;
+	a->sniff_stp = 0;
+	a->live = live;
+	a->sniff_probed = 0;
+	if (a->o.input != IN_AUTO)
+		return fe_open(a, a->o.input);
+	if (!a->sniff)
+		a->sniff = malloc(SNIFF_MAX);
+	if (!a->sniff) {
+		fprintf(stderr, "mttdecode: out of memory\n");
+		return 1;
+	}
+	a->kind = IN_AUTO;
+	return 0;
 }
 
 int decode_fd(struct app *a, int fd, const char *name)
@@ -163,23 +182,7 @@ int decode_fd(struct app *a, int fd, const char *name)
 		return 1;
 	}
 	catch_signals();
-	a->name = name;
-	a->bytes = 0;
-	a->sniff_len = 0;
-	a->sniff_scanned = 0;
-	a->sniff_stp = 0;
-	a->live = live;
-	a->sniff_probed = 0;
-	if (a->o.input == IN_AUTO) {
-		if (!a->sniff)
-			a->sniff = malloc(SNIFF_MAX);
-		if (!a->sniff) {
-			free(buf);
-			fprintf(stderr, "mttdecode: out of memory\n");
-			return 1;
-		}
-		a->kind = IN_AUTO;
-	} else if (fe_open(a, a->o.input)) {
+	if (input_begin(a, name, live)) {
 		free(buf);
 		return 1;
 	}
@@ -199,7 +202,7 @@ int decode_fd(struct app *a, int fd, const char *name)
 		}
 		if (r == 0)
 			break;
-		if (feed(a, buf, (size_t)r)) {
+		if (input_feed(a, buf, (size_t)r)) {
 			ret = 1;
 			break;
 		}
@@ -209,7 +212,7 @@ int decode_fd(struct app *a, int fd, const char *name)
 			break;
 	}
 	free(buf);
-	if (finish(a))
+	if (input_end(a))
 		ret = 1;
 	return ret;
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "merge.h"
 
 /* decode one input (path, or standard input for NULL or "-"); 0 or 1 */
 static int decode_path(struct app *a, const char *path)
@@ -47,6 +48,11 @@ int main(int argc, char **argv)
 	if (ret) {
 		free(a);
 		return ret < 0 ? EXIT_OK : ret;
+	}
+	if (merge_wanted(&a->o, argc, argv)) {
+		ret = merge_session(&a->o);
+		free(a);
+		return ret;
 	}
 	ret = session_expand(&a->o);
 	if (!ret && sniff_mprof(&a->o)) {

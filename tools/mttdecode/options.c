@@ -19,11 +19,14 @@ static const char usage[] =
 "session directory of mttcontrol(8) stands for its stream files, with\n"
 "its policy, kallsyms, tracefs formats and collateral (unless given),\n"
 "and its stream format (riscv-encap and widths, unless --input,\n"
-"--srcid-bits or --ts-bytes are given).  A MiniProfiler capture (the\n"
-"responses a device sent, as mttprofile(1) keeps them in capture.mprof)\n"
-"is decoded alone; a mttprofile session directory stands for its\n"
-"capture, with the ELF its session.txt names (refused, exit status 1,\n"
-"when it is not the ELF that was profiled) unless --elf is given.\n"
+"--srcid-bits or --ts-bytes are given); one with serial targets, given\n"
+"alone with no option but --format and --stats, is merged: the stream\n"
+"and every target in one output on the stream's clock (mttdecode(1),\n"
+"MERGED SESSIONS).  A MiniProfiler capture (the responses a device sent,\n"
+"as mttprofile(1) keeps them in capture.mprof) is decoded alone; a\n"
+"mttprofile session directory stands for its capture, with the ELF its\n"
+"session.txt names (refused, exit status 1, when it is not the ELF that\n"
+"was profiled) unless --elf is given.\n"
 "\n"
 "Input:\n"
 "      --input=KIND       auto (the default): each input's kind is told\n"
@@ -266,8 +269,7 @@ static int word(const char *arg, const char *const *words, int *v)
 	return -1;
 }
 
-/* --srcid-proto=IDS:PROTO into o->rv_stp and o->rv_mtt: 0, or -1 if bad */
-static int srcid_proto(struct opts *o, const char *arg)
+int srcid_proto(struct opts *o, const char *arg)
 {
 	static const char *const protos[] = { "raw", "stp", "mtt", NULL };
 	unsigned long lo = 0, hi = 65535, i;

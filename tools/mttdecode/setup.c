@@ -77,7 +77,8 @@ int setup(struct app *a)
 		return 1;
 	a->stp_hz = 1000000000u;
 	a->src_key = UINT32_MAX;
-	a->pr = printer(a->o.format);
+	if (!a->pr)	/* merge.c's sources bring their own */
+		a->pr = printer(a->o.format);
 	out_init(&a->out, STDOUT_FILENO);
 	if (a->o.format == FMT_CHROME) {
 		a->chrome = calloc(1, sizeof(*a->chrome));

@@ -1,0 +1,156 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# session-merge.t - "mttdecode SESSION" merges the Linux stream and every
+# serial target into one reference-time-ordered output
+# (Documentation/mttdecode.rst, "Merged sessions").  The session is
+# written by hand (mergegen.c, from the specifications): a Linux STP
+# stream, an MTT frame target (TS64, +500 ppm, offset -3 s, TIME_SYNC
+# replies and their requests) and a MiniProfiler target (-200 ppm), with
+# read times chosen so that the true order is known.  Checked: the exact
+# merged order, every planted device-then-Linux pair in order, each
+# format's columns, the stats lines, a CONFLICT, and the records held at
+# once under the ceiling whatever the session's size.  ASan + UBSan,
+# except the large session (a fixed amount of work, no timing).
+. "$(dirname "$0")/lib.sh"
+asan_mttdecode
+need_mttdecode
+cc=$(ctest_cc)
+$cc -std=c11 -Wall -Wextra -Werror -O1 -D_DEFAULT_SOURCE \
+	-I"$TOOLS/lib/mttdecode/include" -I"$TOP/tests/host/enc" \
+	-I"$TOP/tests/host/src" -I"$TOP/include/uapi" -o "$TMP/mergegen" \
+	"$TOP/tests/host/src/mergegen.c" "$TOP/tests/host/enc/stpenc.c" -lm \
+	>"$TMP/cc.log" 2>&1 || { sed 's/^/# /' "$TMP/cc.log"; bail "mergegen"; }
+
+# has FILE ERE NAME: a line of FILE matches ERE
+has() {
+	grep -Eq -- "$2" "$1"
+	tap_ok $? "$3"
+}
+
+N=400
+"$TMP/mergegen" "$TMP/s" $N ok || bail "mergegen ok"
+
+# text: REF TARGET DEV +-BOUND KIND CORE COMP LEVEL SOURCE TEXT
+"$M" --stats "$TMP/s" >"$TMP/t.out" 2>"$TMP/t.err"
+tap_ok $? "mttdecode SESSION exits 0"
+grep -v '^#' "$TMP/t.out" | awk '{ print $2, $10 }' >"$TMP/order"
+cmp -s "$TMP/order" "$TMP/s/expect"
+tap_ok $? "merged order is the true one ($(wc -l <"$TMP/s/expect") records)"
+[ -s "$TMP/order" ] && diff "$TMP/s/expect" "$TMP/order" | head -5 | sed 's/^/# /'
+
+# every ack<i> (Linux traced the mcu frame i after reading it) comes
+# after frame i
+awk '$2 == "mcu" { seen[$10] = 1 }
+     $2 == "linux" && $10 ~ /^ack/ { n++; i = substr($10, 4);
+	if (!(i in seen)) bad++ }
+     END { print n + 0, bad + 0 }' "$TMP/t.out" >"$TMP/ack"
+tap_is "$(cat "$TMP/ack")" "$((N / 8)) 0" "every planted mcu->linux pair in order"
+
+# the columns of one record of each target
+l=$(grep -m1 ' linux [0-9.]* +-0 msg - - - m1/c2 L0$' "$TMP/t.out")
+tap_ok $? "linux line: $l"
+l=$(grep -m1 -E '^[0-9]+\.[0-9]{9} mcu [0-9]+\.[0-9]{9} \+-[0-9]+ value 64 - INFO - 0$' "$TMP/t.out")
+tap_ok $? "mcu line: $l"
+l=$(grep -m1 -E '^[0-9]+\.[0-9]{9} prof [0-9]+\.[0-9]{9} \+-inf slice 0 - - - 0x08000100 dur=1000000$' "$TMP/t.out")
+tap_ok $? "prof line: $l"
+
+# the stats: at the end of the text output and on stderr with --stats
+grep '^# merge: ' "$TMP/t.out" | sed 's/^# //' >"$TMP/tail"
+cmp -s "$TMP/tail" "$TMP/t.err"
+tap_ok $? "--stats says what the text output ends with"
+X=$((N / 16))
+has "$TMP/t.err" "^merge: mcu: fit ok drift \+(4[5-9][0-9]|5[0-4][0-9])\.[0-9]{3} ppm \[.*\] offset -?[0-9]+ ns bound first [0-9]+ last [0-9]+ max [0-9]+ ns; bounds up $((N + X)) down $X exchanges $X; records $N late 0$" \
+	"mcu: fit ok, drift near +500 ppm, bounds up $((N + X)) down $X"
+has "$TMP/t.err" "^merge: prof: fit one-sided drift -(1[5-9][0-9]|2[0-4][0-9])\.[0-9]{3} ppm .* bound first inf last inf max inf ns; bounds up $N down 0 exchanges 0; records $N late 0$" \
+	"prof: one-sided, drift near -200 ppm, bounds up $N"
+has "$TMP/t.err" "^merge: linux: the reference; records $((N + N / 8)) late 0 \(reorder window 1024\)$" \
+	"linux: the reference, records $((N + N / 8)), none late"
+sed 's/^/# /' "$TMP/t.err"
+
+# JSON: the keys in order, the same records
+"$M" --format=json "$TMP/s" >"$TMP/j.out"
+tap_ok $? "--format=json exits 0"
+python3 - "$TMP/j.out" "$TMP/order" <<'PY'
+import json, sys
+keys = ["ref_ns", "target", "tindex", "dev_ns", "bound_ns", "kind", "dur_ns",
+        "core", "comp", "level", "source", "name", "text", "value"]
+rows = [json.loads(l) for l in open(sys.argv[1])]
+ok = all(list(r) == keys for r in rows)
+ok = ok and all(a["ref_ns"] <= b["ref_ns"] for a, b in zip(rows, rows[1:]))
+order = [l.split()[0] for l in open(sys.argv[2])]
+ok = ok and [r["target"] for r in rows] == order
+m = next(r for r in rows if r["target"] == "mcu")
+ok = ok and m["value"] == 0 and m["level"] == "INFO" and m["bound_ns"] is not None
+p = next(r for r in rows if r["target"] == "prof")
+ok = ok and p["dur_ns"] == 1000000 and p["bound_ns"] is None
+sys.exit(0 if ok else 1)
+PY
+tap_ok $? "JSON: keys in order, times nondecreasing, the same order"
+
+# CSV: the header, one row per record, 14 columns
+"$M" --format=csv "$TMP/s" >"$TMP/c.out"
+tap_ok $? "--format=csv exits 0"
+tap_is "$(head -1 "$TMP/c.out")" \
+	"ref_ns,target,tindex,dev_ns,bound_ns,kind,dur_ns,core,comp,level,source,name,text,value" \
+	"CSV header"
+tap_is "$(tail -n +2 "$TMP/c.out" | awk -F, '{ print NF }' | sort -u)" 14 \
+	"CSV: 14 cells a row"
+tap_is "$(tail -n +2 "$TMP/c.out" | cut -d, -f2 | tr '\n' ' ')" \
+	"$(cut -d' ' -f1 "$TMP/s/expect" | tr '\n' ' ')" "CSV: the same order"
+
+# Chrome: a process per target, slices, counters
+"$M" --format=chrome "$TMP/s" >"$TMP/h.out"
+tap_ok $? "--format=chrome exits 0"
+python3 - "$TMP/h.out" $N <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+n = int(sys.argv[2])
+ev = d["traceEvents"]
+procs = {e["pid"]: e["args"]["name"] for e in ev
+         if e["ph"] == "M" and e["name"] == "process_name"}
+ok = procs == {1: "linux", 2: "mcu", 3: "prof"}
+ok = ok and sum(1 for e in ev if e["ph"] == "X" and e["pid"] == 3) == n
+ok = ok and sum(1 for e in ev if e["ph"] == "C" and e["pid"] == 2) == n
+ok = ok and all(e["dur"] > 990 for e in ev if e["ph"] == "X")
+sys.exit(0 if ok else 1)
+PY
+tap_ok $? "Chrome: processes linux, mcu, prof; $N slices, $N counter values"
+
+# a CONFLICT: one request's t1 a second late
+bad=$("$TMP/mergegen" "$TMP/k" $N conflict) || bail "mergegen conflict"
+"$M" --stats "$TMP/k" >"$TMP/k.out" 2>"$TMP/k.err"
+tap_ok $? "a conflicting session decodes (exit 0)"
+has "$TMP/k.err" "^merge: mcu: fit CONFLICT " "mcu: fit CONFLICT"
+has "$TMP/k.err" "^merge: mcu: CONFLICT: no line fits every bound: up bound [0-9]+ and down bound $bad conflict" \
+	"CONFLICT names the exchange (seq $bad)"
+has "$TMP/k.out" "^# merge: mcu: CONFLICT" "and so does the end of the text output"
+
+# the reorder window: the stream's messages written out of order (every
+# 50th 3 later: in order above, none late); one written 1100 messages
+# late is printed where it left the window, and counted
+"$TMP/mergegen" "$TMP/w" 1200 late || bail "mergegen late"
+"$M" --stats "$TMP/w" >"$TMP/w.out" 2>"$TMP/w.err"
+tap_ok $? "a session with a late Linux message decodes (exit 0)"
+has "$TMP/w.err" "^merge: linux: the reference; records 1350 late 1 \\(reorder window 1024\\)$" \
+	"linux: 1 record late (beyond the window of 1024)"
+tap_is "$(grep -v '^#' "$TMP/w.out" | awk '$2 == "linux" { print $10 }' | grep -n -x -e L4 -e L5 -e L73 | tr '\n' ' ')" \
+	"6:L5 83:L4 84:L73 " \
+	"the late one (L4) printed where it left the window: after 1024 others came in"
+
+# memory: the records held at once against the ceiling, on a session of
+# many MB (the build without ASan), the same ceiling as the small one's
+"$TMP/mergegen" "$TMP/big" 200000 ok || bail "mergegen big"
+mb=$(du -sm "$TMP/big" | cut -f1)
+[ "$mb" -ge 10 ]
+tap_ok $? "big session: $mb MB (at least 10)"
+"$MTTDECODE" --stats "$TMP/big" >"$TMP/b.out" 2>"$TMP/b.err"
+tap_ok $? "big session decodes"
+grep -v '^#' "$TMP/b.out" | awk '{ print $2, $10 }' | cmp -s - "$TMP/big/expect"
+tap_ok $? "big session: the true order"
+small=$(sed -n 's/^merge: records .*(ceiling \([0-9]*\)).*/\1/p' "$TMP/t.err")
+set -- $(sed -n 's/^merge: records \([0-9]*\); held at most \([0-9]*\) (ceiling \([0-9]*\)).*/\1 \2 \3/p' "$TMP/b.err")
+tap_is "$1" "$((200000 * 3 + 200000 / 8))" "big session: every record merged"
+[ "$2" -le "$3" ]
+tap_ok $? "big session: held at most $2 records <= ceiling $3"
+tap_is "$3" "$small" "the ceiling does not depend on the session's size"
+tap_done
