@@ -62,8 +62,7 @@ static void chrome_end(struct app *a)
 	out_str(&a->out, "\n]}\n");
 }
 
-/* ticks at hz to ns */
-static uint64_t to_ns(uint64_t t, uint64_t hz)
+uint64_t ticks_ns(uint64_t t, uint64_t hz)
 {
 	unsigned __int128 v;
 
@@ -222,15 +221,26 @@ static void syst_track(struct app *a, const struct mttd_syst_msg *m,
 		meta(a, "thread_name", 0, w->tid, w->name, strlen(w->name));
 }
 
-static uint64_t syst_time(struct app *a, const struct mttd_syst_msg *m)
+uint64_t syst_time_ns(const struct app *a, const struct mttd_syst_msg *m,
+		      uint64_t last)
 {
 	if (m->flags & MTTD_SYST_F_TS_STP)
-		return to_ns(m->ts_stp, a->stp_hz);
+		return ticks_ns(m->ts_stp, a->stp_hz);
 	if (m->flags & MTTD_SYST_F_STP_TS)
-		return to_ns(m->stp_ts, a->stp_hz);
+		return ticks_ns(m->stp_ts, a->stp_hz);
 	if (!(m->flags & MTTD_SYST_F_STP) && (m->flags & MTTD_SYST_F_TS))
-		return to_ns(m->ts, a->syst_hz);
-	return a->chrome->last_ns;
+		return ticks_ns(m->ts, a->syst_hz);
+	return last;
+}
+
+uint64_t mtt_time_ns(const struct app *a, const struct mview *v,
+		     uint64_t last)
+{
+	if (v->has_stp_ts)
+		return ticks_ns(v->stp_ts, a->stp_hz);
+	if (v->f->flags & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV))
+		return v->f->ts;
+	return last;
 }
 
 static void head(struct app *a, const char *ph, const struct where *w,
@@ -314,7 +324,7 @@ static void chrome_syst(struct app *a, const struct sview *v)
 	const struct mttd_syst_msg *m = v->m;
 	struct out *o = &a->out;
 	struct where w;
-	uint64_t ns = syst_time(a, m);
+	uint64_t ns = syst_time_ns(a, m, a->chrome->last_ns);
 	const char *ph = "i";
 
 	if (!in_window(a, ns))
@@ -363,7 +373,7 @@ static void chrome_msg(struct app *a, const struct mttd_msg *m)
 {
 	struct out *o = &a->out;
 	struct where w;
-	uint64_t ns = (m->flags & MTTD_MSG_HAS_TS) ? to_ns(m->ts, a->stp_hz) :
+	uint64_t ns = (m->flags & MTTD_MSG_HAS_TS) ? ticks_ns(m->ts, a->stp_hz) :
 		      a->chrome->last_ns;
 
 	if (!in_window(a, ns))
@@ -512,12 +522,7 @@ static void chrome_mtt(struct app *a, const struct mview *v)
 
 	if (f->cmd == MTT_FRAME_CMD_META)
 		return;		/* named the track */
-	if (v->has_stp_ts)
-		ns = to_ns(v->stp_ts, a->stp_hz);
-	else if (f->flags & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV))
-		ns = f->ts;
-	else
-		ns = a->chrome->last_ns;
+	ns = mtt_time_ns(a, v, a->chrome->last_ns);
 	if (!in_window(a, ns))
 		return;
 	if ((f->flags & MTT_FRAME_F_LEVEL) && f->level == MTT_API_ENTRY)

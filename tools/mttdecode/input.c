@@ -164,6 +164,7 @@ int decode_fd(struct app *a, int fd, const char *name)
 	}
 	catch_signals();
 	a->name = name;
+	html_input(a, name);
 	a->bytes = 0;
 	a->sniff_len = 0;
 	a->sniff_scanned = 0;

@@ -1,0 +1,176 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# html-view.t - mttdecode --format=html, the viewer page
+# (Documentation/mttdecode.rst, "The HTML viewer").
+# Stream: tests/host/src/systmix.c "view 40" (SyS-T and MTT written from
+# the specifications): 40 SyS-T strings on m1 c0 (4 "needle" ERROR, one
+# holding "</script><!--"), 40 MTT values "temp" of component 3 on CPU
+# 1, 10 API_ENTRY/API_RETURN pairs "work" on thread 100.
+#  (a) static: the page fetches nothing (no src/href, no http(s)://), its
+#      JSON block parses (python3) with exact record, track and level
+#      counts, "</" in a text cannot end the block; --html-max=30 holds 30
+#      records and summarises the other 70 per track, the page says so;
+#      mttdecode's peak RSS does not grow with the records beyond it;
+#  (b) headless Chromium (Debian's chromium) runs the page: its #summary
+#      says what is drawn (tracks, marks, points, slices, buckets), for
+#      the whole trace and after "?test=zoom:..,search:..,level:..,
+#      comp:.." (exact counts); a screenshot is kept in tests/host/out/.
+#      Without chromium those checks skip, or fail with STM_CHECK_VIEW=1.
+# mttdecode is built with ASan + UBSan.
+. "$(dirname "$0")/lib.sh"
+asan_mttdecode
+ART=$TOP/tests/host/out
+mkdir -p "$ART" || bail "cannot create $ART"
+stream_gen systmix "$TMP/v.stp" view 40
+
+# data PAGE: the page's JSON block
+data() {
+	python3 -c '
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r"<script type=\"application/json\" id=\"data\">(.*?)</script>", s, re.S)
+sys.stdout.write(m.group(1))' "$1"
+}
+# py PAGE CODE: CODE run with d = the page's data
+py() {
+	data "$1" >"$TMP/data.json" || return 1
+	python3 -c "
+import json, collections
+d = json.load(open('$TMP/data.json'))
+S = d['strings']
+st = lambda i: S[i] if i >= 0 else ''
+$2"
+}
+
+# --- (a) the page as written -------------------------------------------------
+"$M" --syst -f html "$TMP/v.stp" >"$ART/html-view.html"
+tap_is $? 0 "mttdecode --syst --format=html"
+P=$ART/html-view.html
+grep -qiE '<(script|link|img|iframe)[^>]* (src|href)=' "$P"
+tap_ok $((!$?)) "no src= or href=: the page loads nothing"
+tap_is "$(grep -ciE 'https?://' "$P")" 0 "no http(s):// URL in the page"
+data "$P" | python3 -m json.tool >/dev/null
+tap_ok $? "the JSON block parses (json.tool)"
+tap_is "$(py "$P" 'print(d["records"], d["held"], d["summarised"], len(d["t"]), len(d["sum"]))')" \
+	"100 100 0 100 0" "100 records (40 + 40 + 2 x 10), all held, no summary"
+tap_is "$(py "$P" '
+for t in d["tracks"]:
+    print(st(d["targets"][t[0]][0]), t[1], st(t[2]), st(t[3]), t[4])')" \
+"v.stp m m1 c0  -1
+v.stp v comp:0x00000003 temp 1
+v.stp s comp:0x00000003 ctx 100  -1" \
+	"tracks: messages of m1 c0, the value temp (CPU 1), slices of thread 100"
+tap_is "$(py "$P" 'print(d["targets"])')" "[[0, 1, 0, 100]]" \
+	"one target, on the reference clock"
+tap_is "$(py "$P" '
+c = collections.Counter((d["tracks"][k][1], y, st(l)) for k, y, l in zip(d["k"], d["y"], d["l"]))
+for k in sorted(c): print(*k, c[k])')" \
+"m 0 ERROR 4
+m 0 INFO 36
+s 2 API_ENTRY 10
+s 3 API_RETURN 10
+v 1 INFO 40" "kinds and levels: 4 ERROR + 36 INFO marks, 10 slices, 40 values"
+tap_is "$(py "$P" '
+print(" ".join("%d:%g" % (t, v) for t, v, k in zip(d["t"], d["v"], d["k"]) if k == 1 and t < 8000))')" \
+	"500:0 1500:1 2500:2 3500:3 4500:4 5500:5 6500:6 7500:7" \
+	"values: temp = i % 8 at (i + 1) us + 500 ns (time 0 = the first record)"
+tap_is "$(py "$P" 'print(d["t0"], [st(x) for x in d["x"]].count("msg 5 </script><!--"))')" \
+	"1000 1" "a text with </script><!-- survives in the JSON"
+tap_is "$(grep -c '</script>' "$P") $(grep -c '<!--' "$P")" "2 0" \
+	"and cannot end the JSON block: '<' is written \\u003c"
+
+"$M" --syst -f html --html-max=30 "$TMP/v.stp" >"$ART/html-view-max.html"
+tap_is $? 0 "--html-max=30"
+Q=$ART/html-view-max.html
+tap_is "$(py "$Q" '
+print(d["records"], d["held"], d["summarised"], len(d["t"]))
+for s in d["sum"]: print(s[0], sum(s[3]))')" \
+"100 30 70 30
+0 28
+1 28
+2 14" "the first 30 held in full; the other 70 counted in per-track summaries"
+tap_is "$(py "$Q" '
+for s in d["sum"]:
+    if d["tracks"][s[0]][1] == "v":
+        print(min(x for x in s[4] if x is not None), max(x for x in s[5] if x is not None))')" \
+	"0 7" "the value summary keeps minimum and maximum"
+"$M" --syst -f text --html-max=30 "$TMP/v.stp" >/dev/null 2>&1
+tap_is $? 2 "--html-max without --format=html: usage error"
+
+# peak RSS of the plain build: 10x the records beyond --html-max, about
+# the same memory (the held records and the summaries are bounded)
+need_mttdecode
+"$(ctest_cc)" -std=c11 -Wall -Wextra -Werror -O1 -D_DEFAULT_SOURCE -o "$TMP/maxrss" \
+	"$TOP/tests/host/src/maxrss.c" >"$TMP/cc.log" 2>&1 ||
+	{ sed 's/^/# /' "$TMP/cc.log"; bail "cannot build maxrss"; }
+stream_gen systmix "$TMP/s1.stp" view 20000
+stream_gen systmix "$TMP/s2.stp" view 200000
+r1=$("$TMP/maxrss" "$TMP/o1" "$MTTDECODE" --syst -f html --html-max=1000 "$TMP/s1.stp")
+r2=$("$TMP/maxrss" "$TMP/o2" "$MTTDECODE" --syst -f html --html-max=1000 "$TMP/s2.stp")
+echo "# peak RSS: $r1 KiB for 50000 records, $r2 KiB for 500000 (1000 held)"
+[ -n "$r1" ] && [ -n "$r2" ] && [ "$r2" -lt $((r1 + 4096)) ]
+tap_ok $? "memory bounded: 10x the records add less than 4 MiB of peak RSS"
+tap_is "$(py "$TMP/o2" 'print(d["records"], d["held"], d["summarised"])')" \
+	"500000 1000 499000" "500000 records: 1000 held, 499000 summarised"
+
+# --- (b) headless Chromium ---------------------------------------------------
+CHROMIUM=$(command -v chromium || command -v chromium-browser)
+# unavailable DESC: fail under STM_CHECK_VIEW=1, else skip
+unavailable() {
+	if [ "${STM_CHECK_VIEW:-}" = 1 ]; then
+		tap_ok 1 "$1 (no chromium; STM_CHECK_VIEW=1)"
+	else
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n - $1 # SKIP no chromium (scripts/install-deps.sh installs it)"
+	fi
+}
+# summary PAGE QUERY: #summary's counts after the page's script ran
+summary() {
+	timeout -k 10 300 "$CHROMIUM" --headless=new --no-sandbox --disable-gpu \
+		--user-data-dir="$TMP/chrome" --window-size=1400,800 --dump-dom \
+		"file://$1$2" 2>>"$TMP/chrome.log" >"$TMP/dom"
+	grep -o '<div id="summary"[^>]*>' "$TMP/dom" |
+		sed 's/.* data-tracks="\([0-9]*\)" data-marks="\([0-9]*\)" data-points="\([0-9]*\)" data-slices="\([0-9]*\)" data-buckets="\([0-9]*\)".*/tracks \1 marks \2 points \3 slices \4 buckets \5/'
+}
+if [ -z "$CHROMIUM" ]; then
+	for c in "the whole trace drawn" "zoom and search" "search ignores case" \
+		"level filter" "component filter" "target filter" \
+		"summaries drawn" "screenshot"; do
+		unavailable "$c"
+	done
+	tap_done
+fi
+tap_is "$(summary "$P" "")" "tracks 3 marks 40 points 40 slices 10 buckets 0" \
+	"the whole trace: 3 tracks, 40 marks, 40 points of the waveform, 10 slices"
+grep -q 'data-ready="1"' "$TMP/dom"
+tap_ok $? "the page's script ran to its end"
+tap_is "$(summary "$P" "?test=zoom:10000-20000,search:needle")" \
+	"tracks 3 marks 1 points 10 slices 2 buckets 0" \
+	"zoom to 10..20 us and search \"needle\": 1 mark, 10 points, 2 slices"
+tap_is "$(summary "$P" "?test=search:NEEDLE")" \
+	"tracks 3 marks 4 points 40 slices 10 buckets 0" "search ignores case: 4 marks"
+tap_is "$(summary "$P" "?test=level:ERROR")" \
+	"tracks 3 marks 4 points 40 slices 10 buckets 0" "level ERROR: 4 marks"
+tap_is "$(summary "$P" "?test=comp:comp%3A0x00000003")" \
+	"tracks 2 marks 0 points 40 slices 10 buckets 0" \
+	"component comp:0x00000003: its value and slice tracks only"
+tap_is "$(summary "$P" "?test=target:nothing")" \
+	"tracks 0 marks 0 points 0 slices 0 buckets 0" "an unknown target: no track"
+want=$(py "$Q" '
+m = sum(1 for k in d["k"] if d["tracks"][k][1] == "m")
+p = sum(1 for k in d["k"] if d["tracks"][k][1] == "v")
+print("tracks 3 marks %d points %d slices %d buckets %d" % (m, p,
+      sum(1 for y in d["y"] if y == 2), sum(sum(1 for c in s[3] if c) for s in d["sum"])))')
+tap_is "$(summary "$Q" "")" "$want" \
+	"--html-max=30: the held records and every summary bucket drawn ($want)"
+
+rm -f "$ART/html-view.png"
+(cd "$TMP" && timeout -k 10 300 "$CHROMIUM" --headless=new --no-sandbox \
+	--disable-gpu --user-data-dir="$TMP/chrome" --hide-scrollbars \
+	--window-size=1400,500 --screenshot="$ART/html-view.png" \
+	"file://$P?test=zoom:1000-21000" >>"$TMP/chrome.log" 2>&1)
+[ "$(od -An -tx1 -N4 "$ART/html-view.png" 2>/dev/null | tr -d ' ')" = 89504e47 ]
+tap_ok $? "screenshot kept: tests/host/out/html-view.png"
+[ "$tap_fail" -eq 0 ] || grep -v dbus "$TMP/chrome.log" | tail -n 20 | sed 's/^/# /'
+
+tap_done
