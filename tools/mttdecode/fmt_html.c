@@ -321,34 +321,30 @@ static void summarise(struct html *h, struct html_track *t,
 	h->summed++;
 }
 
+/* room for one more held record: 0, or -1 (max reached, no memory) */
 static int hold(struct html *h, size_t max)
 {
-	size_t c = h->cap;
+	void **col[] = {
+		(void **)&h->t, (void **)&h->own, (void **)&h->trk,
+		(void **)&h->lvl, (void **)&h->txt, (void **)&h->kind,
+		(void **)&h->val,
+	};
+	const size_t size[] = {
+		sizeof(*h->t), sizeof(*h->own), sizeof(*h->trk),
+		sizeof(*h->lvl), sizeof(*h->txt), sizeof(*h->kind),
+		sizeof(*h->val),
+	};
+	size_t c = h->cap, i;
 
 	if (h->n >= max)
 		return -1;
 	if (h->n < h->cap)
 		return 0;
-	if (grow((void **)&h->t, &c, h->n + 1, sizeof(*h->t)))
-		return -1;
-	c = h->cap;
-	if (grow((void **)&h->own, &c, h->n + 1, sizeof(*h->own)))
-		return -1;
-	c = h->cap;
-	if (grow((void **)&h->trk, &c, h->n + 1, sizeof(*h->trk)))
-		return -1;
-	c = h->cap;
-	if (grow((void **)&h->lvl, &c, h->n + 1, sizeof(*h->lvl)))
-		return -1;
-	c = h->cap;
-	if (grow((void **)&h->txt, &c, h->n + 1, sizeof(*h->txt)))
-		return -1;
-	c = h->cap;
-	if (grow((void **)&h->kind, &c, h->n + 1, sizeof(*h->kind)))
-		return -1;
-	c = h->cap;
-	if (grow((void **)&h->val, &c, h->n + 1, sizeof(*h->val)))
-		return -1;
+	for (i = 0; i < sizeof(col) / sizeof(col[0]); i++) {
+		c = h->cap;
+		if (grow(col[i], &c, h->n + 1, size[i]))
+			return -1;
+	}
 	h->cap = c;
 	return 0;
 }
@@ -631,24 +627,7 @@ static void put_num(struct out *o, double d)
 	out_str(o, b);
 }
 
-/* ",\"key\":[" then n numbers from fn */
-static void column(struct out *o, const char *key, size_t n,
-		   void (*fn)(struct out *, const struct html *, size_t, int64_t),
-		   const struct html *h, int64_t t0)
-{
-	size_t i;
-
-	out_str(o, ",\n\"");
-	out_str(o, key);
-	out_str(o, "\":[");
-	for (i = 0; i < n; i++) {
-		if (i)
-			out_str(o, i % 32 ? "," : ",\n");
-		fn(o, h, i, t0);
-	}
-	out_char(o, ']');
-}
-
+/* the earliest time on the page: its time 0 */
 static int64_t t0_of(const struct html *h)
 {
 	int64_t t0 = INT64_MAX;
@@ -657,58 +636,35 @@ static int64_t t0_of(const struct html *h)
 	for (i = 0; i < h->n; i++)
 		if (h->t[i] < t0)
 			t0 = h->t[i];
-	for (i = 0; i < h->ntracks + (h->ntracks == HTML_TRACKS - 1); i++)
+	for (i = 0; i < HTML_TRACKS; i++)
 		if (h->track[i].sum && h->track[i].sum->base < t0)
 			t0 = h->track[i].sum->base;
 	return t0 == INT64_MAX ? 0 : t0;
 }
 
-static void col_t(struct out *o, const struct html *h, size_t i,
-		  int64_t t0)
+/* ",\"c\":[" then column c of the held records: t (time - t0), o (own
+ * - reference time), k (track), y (kind), l (level), x (text), v (value) */
+static void column(struct out *o, const struct html *h, char c, int64_t t0)
 {
-	put_i64(o, h->t[i] - t0);
-}
+	size_t i;
 
-static void col_o(struct out *o, const struct html *h, size_t i,
-		  int64_t t0)
-{
-	(void)t0;
-	put_i64(o, h->own[i]);
-}
-
-static void col_k(struct out *o, const struct html *h, size_t i,
-		  int64_t t0)
-{
-	(void)t0;
-	out_u64(o, h->trk[i]);
-}
-
-static void col_y(struct out *o, const struct html *h, size_t i,
-		  int64_t t0)
-{
-	(void)t0;
-	out_u64(o, h->kind[i]);
-}
-
-static void col_l(struct out *o, const struct html *h, size_t i,
-		  int64_t t0)
-{
-	(void)t0;
-	put_str_idx(o, h->lvl[i]);
-}
-
-static void col_x(struct out *o, const struct html *h, size_t i,
-		  int64_t t0)
-{
-	(void)t0;
-	put_str_idx(o, h->txt[i]);
-}
-
-static void col_v(struct out *o, const struct html *h, size_t i,
-		  int64_t t0)
-{
-	(void)t0;
-	put_num(o, h->val[i]);
+	out_str(o, ",\n\"");
+	out_char(o, c);
+	out_str(o, "\":[");
+	for (i = 0; i < h->n; i++) {
+		if (i)
+			out_str(o, i % 32 ? "," : ",\n");
+		switch (c) {
+		case 't': put_i64(o, h->t[i] - t0); break;
+		case 'o': put_i64(o, h->own[i]); break;
+		case 'k': out_u64(o, h->trk[i]); break;
+		case 'y': out_u64(o, h->kind[i]); break;
+		case 'l': put_str_idx(o, h->lvl[i]); break;
+		case 'x': put_str_idx(o, h->txt[i]); break;
+		default: put_num(o, h->val[i]); break;
+		}
+	}
+	out_char(o, ']');
 }
 
 static void summaries(struct out *o, const struct html *h, int64_t t0)
@@ -760,28 +716,31 @@ static void html_end(struct app *a)
 	struct html *h = a->html;
 	struct out *o = &a->out;
 	uint32_t i, nt = h->ntracks + (h->ntracks == HTML_TRACKS - 1);
+	const char *title = a->o.nfiles == 1 ? a->o.files[0] :
+		h->input_name ? h->input_name : "stdin";
+	const struct {
+		const char *key;
+		uint64_t v;
+	} counts[] = {
+		{ ",\"records\":", h->seen }, { ",\"held\":", h->n },
+		{ ",\"summarised\":", h->summed },
+		{ ",\"max\":", a->o.html_max },
+		{ ",\"text_max\":", HTML_TEXT_MAX },
+	};
 	int64_t t0 = t0_of(h);
+	const char *c;
 
 	if (h->oom)
 		fprintf(stderr, "mttdecode: out of memory: the page holds the records before it\n");
 	out_str(o, html_page_head);
 	out_str(o, "{\"version\":1,\"title\":");
-	page_str(o, a->o.nfiles == 1 ? a->o.files[0] : h->input_name ?
-		 h->input_name : "stdin",
-		 strlen(a->o.nfiles == 1 ? a->o.files[0] : h->input_name ?
-			h->input_name : "stdin"));
+	page_str(o, title, strlen(title));
 	out_str(o, ",\"t0\":");
 	put_i64(o, t0);
-	out_str(o, ",\"records\":");
-	out_u64(o, h->seen);
-	out_str(o, ",\"held\":");
-	out_u64(o, h->n);
-	out_str(o, ",\"summarised\":");
-	out_u64(o, h->summed);
-	out_str(o, ",\"max\":");
-	out_u64(o, a->o.html_max);
-	out_str(o, ",\"text_max\":");
-	out_u64(o, HTML_TEXT_MAX);
+	for (i = 0; i < sizeof(counts) / sizeof(counts[0]); i++) {
+		out_str(o, counts[i].key);
+		out_u64(o, counts[i].v);
+	}
 	out_str(o, ",\n\"strings\":[");
 	for (i = 0; i < h->nstr; i++) {
 		if (i)
@@ -817,14 +776,10 @@ static void html_end(struct app *a)
 		out_char(o, ']');
 	}
 	out_char(o, ']');
-	column(o, "t", h->n, col_t, h, t0);
-	column(o, "k", h->n, col_k, h, t0);
-	column(o, "y", h->n, col_y, h, t0);
-	column(o, "l", h->n, col_l, h, t0);
-	column(o, "x", h->n, col_x, h, t0);
-	column(o, "v", h->n, col_v, h, t0);
+	for (c = "tkylxv"; *c; c++)
+		column(o, h, *c, t0);
 	if (h->own_differs)
-		column(o, "o", h->n, col_o, h, t0);
+		column(o, h, 'o', t0);
 	summaries(o, h, t0);
 	out_str(o, "}\n");
 	out_str(o, html_page_script);
