@@ -14,7 +14,8 @@
 #  (b) headless Chromium (Debian's chromium) runs the page: its #summary
 #      says what is drawn (tracks, marks, points, slices, buckets), for
 #      the whole trace and after "?test=zoom:..,search:..,level:..,
-#      comp:.." (exact counts); a screenshot is kept in tests/host/out/.
+#      comp:..,key:..,click:.." (exact counts; keys and a button through
+#      the page's own handlers); a screenshot is kept in tests/host/out/.
 #      Without chromium those checks skip, or fail with STM_CHECK_VIEW=1.
 # mttdecode is built with ASan + UBSan.
 . "$(dirname "$0")/lib.sh"
@@ -133,7 +134,8 @@ summary() {
 		sed 's/.* data-tracks="\([0-9]*\)" data-marks="\([0-9]*\)" data-points="\([0-9]*\)" data-slices="\([0-9]*\)" data-buckets="\([0-9]*\)".*/tracks \1 marks \2 points \3 slices \4 buckets \5/'
 }
 if [ -z "$CHROMIUM" ]; then
-	for c in "the whole trace drawn" "zoom and search" "search ignores case" \
+	for c in "the whole trace drawn" "zoom and search" "pan key" "pan window" \
+		"zoom key" "zoom window" "zoom-out button" "reset key" "search ignores case" \
 		"level filter" "component filter" "target filter" \
 		"summaries drawn" "screenshot"; do
 		unavailable "$c"
@@ -147,6 +149,21 @@ tap_ok $? "the page's script ran to its end"
 tap_is "$(summary "$P" "?test=zoom:10000-20000,search:needle")" \
 	"tracks 3 marks 1 points 10 slices 2 buckets 0" \
 	"zoom to 10..20 us and search \"needle\": 1 mark, 10 points, 2 slices"
+tap_is "$(summary "$P" "?test=zoom:10000-20000,search:needle,key:ArrowRight")" \
+	"tracks 3 marks 2 points 10 slices 2 buckets 0" \
+	"then the right arrow key pans by a tenth: 11..21 us, 2 marks"
+grep -q 'data-from="11000" data-to="21000"' "$TMP/dom"
+tap_ok $? "the window is 11000..21000 ns"
+tap_is "$(summary "$P" "?test=zoom:10000-20000,search:needle,key:ArrowRight,key:%2B")" \
+	"tracks 3 marks 0 points 6 slices 2 buckets 0" \
+	"and + zooms in around the middle: 12667..19333 ns"
+grep -q 'data-from="12667" data-to="19333"' "$TMP/dom"
+tap_ok $? "the window is 12667..19333 ns"
+tap_is "$(summary "$P" "?test=zoom:10000-20000,click:zout")" \
+	"tracks 3 marks 15 points 16 slices 4 buckets 0" \
+	"the zoom-out button: 7.5..22.5 us"
+tap_is "$(summary "$P" "?test=zoom:10000-20000,click:zout,key:0")" \
+	"tracks 3 marks 40 points 40 slices 10 buckets 0" "key 0: the whole trace again"
 tap_is "$(summary "$P" "?test=search:NEEDLE")" \
 	"tracks 3 marks 4 points 40 slices 10 buckets 0" "search ignores case: 4 marks"
 tap_is "$(summary "$P" "?test=level:ERROR")" \

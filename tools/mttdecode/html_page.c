@@ -10,7 +10,8 @@
  * min..max bands (values).  After each drawing #summary's data-* hold
  * what was drawn (tracks, marks, points, slices, buckets, the window
  * in ns) for tests; "?test=zoom:FROM-TO,search:TEXT,target:T,level:L,
- * comp:C" applies a view before the first drawing.  The layout and the
+ * comp:C,key:K,click:ID" applies a view, keys and button clicks
+ * (in that order) before the first drawing.  The layout and the
  * controls are described in Documentation/mttdecode.rst.
  */
 #include "cli.h"
@@ -244,16 +245,19 @@ const char html_page_script[] =
 "for(const [id,k] of [['ftarget','target'],['flevel','level'],['fcomp','comp']])\n"
 " $(id).addEventListener('change',e=>{V[k]=e.target.value;schedule();});\n"
 "window.addEventListener('resize',schedule);\n"
-"/* test hook: ?test=zoom:FROM-TO,search:TEXT,target:NAME,level:NAME,comp:NAME\n"
-" * (FROM, TO: ns on the trace's clock) applied before the first drawing;\n"
-" * #summary's data-* then say what is drawn */\n"
+"/* test hook: ?test=zoom:FROM-TO,search:TEXT,target:NAME,level:NAME,comp:NAME,\n"
+" * key:KEY,click:ID (FROM, TO: ns on the trace's clock; KEY a key pressed,\n"
+" * ID a button clicked, through the page's own handlers) applied in order\n"
+" * before the first drawing; #summary's data-* then say what is drawn */\n"
 "(function(){const m=/[?&]test=([^&]*)/.exec(location.search);if(!m)return;\n"
 " for(const part of decodeURIComponent(m[1]).split(',')){const c=part.indexOf(':'),k=part.slice(0,c),v=part.slice(c+1);\n"
 "  if(k==='zoom'){const z=/^(-?\\d+)-(-?\\d+)$/.exec(v);if(z){V.v0=Number(z[1])-D.t0;V.v1=Number(z[2])-D.t0;}}\n"
 "  else if(k==='search'){V.q=v.toLowerCase();$('q').value=v;}\n"
 "  else if(k==='target'){const i=TG.findIndex(g=>str(g[0])===v);V.target=String(i);$('ftarget').value=V.target;}\n"
 "  else if(k==='level'){V.level=v;$('flevel').value=v;}\n"
-"  else if(k==='comp'){V.comp=v;$('fcomp').value=v;}}\n"
+"  else if(k==='comp'){V.comp=v;$('fcomp').value=v;}\n"
+"  else if(k==='key')window.dispatchEvent(new KeyboardEvent('keydown',{key:v}));\n"
+"  else if(k==='click')$(v).click();}\n"
 " $('summary').dataset.test=m[1];})();\n"
 "draw();\n"
 "</script>\n"
