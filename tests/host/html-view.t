@@ -15,7 +15,10 @@
 #      says what is drawn (tracks, marks, points, slices, buckets), for
 #      the whole trace and after "?test=zoom:..,search:..,level:..,
 #      comp:..,key:..,click:.." (exact counts; keys and a button through
-#      the page's own handlers); a screenshot is kept in tests/host/out/.
+#      the page's own handlers); a page of merged-shape records (two
+#      targets, one off the reference clock with its accuracy, complete
+#      slices, own times): what is drawn and the side panel of a record;
+#      a screenshot is kept in tests/host/out/.
 #      Without chromium those checks skip, or fail with STM_CHECK_VIEW=1.
 # mttdecode is built with ASan + UBSan.
 . "$(dirname "$0")/lib.sh"
@@ -137,7 +140,10 @@ if [ -z "$CHROMIUM" ]; then
 	for c in "the whole trace drawn" "zoom and search" "pan key" "pan window" \
 		"zoom key" "zoom window" "zoom-out button" "reset key" "search ignores case" \
 		"level filter" "component filter" "target filter" \
-		"summaries drawn" "screenshot"; do
+		"summaries drawn" "merged-shape records" "accuracies" \
+		"side panel: target" "side panel: clock" "side panel: duration" \
+		"side panel: own time" "side panel: text" "side panel: escaped text" \
+		"screenshot"; do
 		unavailable "$c"
 	done
 	tap_done
@@ -180,6 +186,48 @@ print("tracks 3 marks %d points %d slices %d buckets %d" % (m, p,
       sum(1 for y in d["y"] if y == 2), sum(sum(1 for c in s[3] if c) for s in d["sum"])))')
 tap_is "$(summary "$Q" "")" "$want" \
 	"--html-max=30: the held records and every summary bucket drawn ($want)"
+
+# a page of merged-shape records (a session's, as issue 21 section 5
+# defines them): the page of v.stp with its JSON block replaced; target
+# mcu on its own clock (own time 20 ns behind), its accuracy 1.5 us,
+# MiniProfiler-like complete slices main 100..1000 holding work 200..500
+# and work 600..700, main again at 5000
+cat >"$TMP/merged.json" <<'JSON'
+{"version":1,"title":"merged","t0":1000000,"records":6,"held":6,
+"summarised":0,"max":1000000,"text_max":256,
+"strings":["linux","mcu","console","main","work","hello","INFO"],
+"targets":[[0,1,0,2],[1,0,1500,4]],
+"tracks":[[0,"m",2,-1,0],[1,"s",3,-1,-1]],
+"t":[0,100,200,600,1000,5000],"k":[0,1,1,1,0,1],"y":[0,4,4,4,0,4],
+"l":[6,-1,-1,-1,6,-1],"x":[5,3,4,4,5,3],"v":[null,900,300,100,null,10],
+"o":[0,-20,-20,-20,0,-25],"sum":[]}
+JSON
+python3 -c '
+import sys
+page = open(sys.argv[1], encoding="utf-8").read()
+tag = "id=\"data\">"
+a = page.index(tag) + len(tag)
+b = page.index("</script>", a)
+data = open(sys.argv[2]).read()
+open(sys.argv[3], "w", encoding="utf-8").write(page[:a] + data + page[b:])' \
+	"$P" "$TMP/merged.json" "$ART/html-view-merged.html"
+R=$ART/html-view-merged.html
+tap_is "$(summary "$R" "?test=select:1")" \
+	"tracks 2 marks 2 points 0 slices 4 buckets 0" \
+	"merged-shape records: 2 tracks, 2 marks, 4 complete slices"
+grep -q 'data-bounds="linux: reference clock; mcu: ± 1.5 us"' "$TMP/dom"
+tap_ok $? "each target's accuracy: reference clock, ± 1.5 us"
+side=$(sed -n 's/.*<div id="side"[^>]*>\(.*\)/\1/p' "$TMP/dom" | sed 's/<\/div>.*//')
+for w in '<td>target</td><td>mcu</td>' '<td>clock</td><td>± 1.5 us</td>' \
+	'<td>duration</td><td>900 ns</td>' \
+	"<td>own time</td><td>1000080 ns (the target's clock)</td>" \
+	'<td>text</td><td>main</td>'; do
+	case $side in *"$w"*) r=0 ;; *) r=1 ;; esac
+	tap_ok $r "side panel of the selected slice: $w"
+done
+summary "$P" "?test=select:$(py "$P" 'print([st(x) for x in d["x"]].index("msg 5 </script><!--"))')" >/dev/null
+grep -q '<td>text</td><td>msg 5 &lt;/script&gt;&lt;!--</td>' "$TMP/dom"
+tap_ok $? "the text with </script><!-- shown as it is in the side panel"
 
 rm -f "$ART/html-view.png"
 (cd "$TMP" && timeout -k 10 300 "$CHROMIUM" --headless=new --no-sandbox \

@@ -10,9 +10,10 @@
  * min..max bands (values).  After each drawing #summary's data-* hold
  * what was drawn (tracks, marks, points, slices, buckets, the window
  * in ns) for tests; "?test=zoom:FROM-TO,search:TEXT,target:T,level:L,
- * comp:C,key:K,click:ID" applies a view, keys and button clicks
- * (in that order) before the first drawing.  The layout and the
- * controls are described in Documentation/mttdecode.rst.
+ * comp:C,key:K,click:ID,select:N" applies a view, keys, button clicks
+ * and a record shown in the side panel, in that order, before the first
+ * drawing.  The layout and the controls are described in
+ * Documentation/mttdecode.rst.
  */
 #include "cli.h"
 
@@ -84,8 +85,12 @@ const char html_page_script[] =
 "   else if(y===3){const b=st.pop();if(b!==undefined)tr.sl.push([D.t[b],D.t[i],b,st.length]);}\n"
 "   else if(y===4)tr.sl.push([D.t[i],D.t[i]+(D.v[i]||0),i,st.length]);}\n"
 "  while(st.length){const b=st.pop();tr.sl.push([D.t[b],tEnd,b,st.length]);}\n"
-"  for(const s of tr.sl)tr.depth=Math.max(tr.depth,s[3]+1);\n"
-"  tr.sl.sort((a,b)=>a[0]-b[0]||a[3]-b[3]);\n"
+"  /* depth: the slices still open at a slice's start (complete slices\n"
+"   * nest by time as BEGIN/END pairs do) */\n"
+"  tr.sl.sort((a,b)=>a[0]-b[0]||b[1]-a[1]||a[3]-b[3]);\n"
+"  const open=[];\n"
+"  for(const s of tr.sl){while(open.length&&open[open.length-1]<=s[0])open.pop();\n"
+"   s[3]=open.length;open.push(s[1]);tr.depth=Math.max(tr.depth,s[3]+1);}\n"
 " }\n"
 "}\n"
 "/* view and filters */\n"
@@ -157,6 +162,7 @@ const char html_page_script[] =
 " $('range').textContent='view '+fmtDur(V.v0)+' .. '+fmtDur(V.v1);\n"
 " const s=$('summary').dataset;\n"
 " s.tracks=c.tracks;s.marks=c.marks;s.points=c.points;s.slices=c.slices;s.buckets=c.buckets;\n"
+" s.bounds=TG.map((g,i)=>str(g[0])+': '+bound(i)).join('; ');\n"
 " s.held=N;s.records=D.records;s.from=D.t0+Math.round(V.v0);s.to=D.t0+Math.round(V.v1);\n"
 " document.body.dataset.ready='1';\n"
 "}\n"
@@ -246,8 +252,9 @@ const char html_page_script[] =
 " $(id).addEventListener('change',e=>{V[k]=e.target.value;schedule();});\n"
 "window.addEventListener('resize',schedule);\n"
 "/* test hook: ?test=zoom:FROM-TO,search:TEXT,target:NAME,level:NAME,comp:NAME,\n"
-" * key:KEY,click:ID (FROM, TO: ns on the trace's clock; KEY a key pressed,\n"
-" * ID a button clicked, through the page's own handlers) applied in order\n"
+" * key:KEY,click:ID,select:N (FROM, TO: ns on the trace's clock; KEY a key\n"
+" * pressed, ID a button clicked, through the page's own handlers; N a\n"
+" * record shown in the side panel, as a click does) applied in order\n"
 " * before the first drawing; #summary's data-* then say what is drawn */\n"
 "(function(){const m=/[?&]test=([^&]*)/.exec(location.search);if(!m)return;\n"
 " for(const part of decodeURIComponent(m[1]).split(',')){const c=part.indexOf(':'),k=part.slice(0,c),v=part.slice(c+1);\n"
@@ -257,7 +264,8 @@ const char html_page_script[] =
 "  else if(k==='level'){V.level=v;$('flevel').value=v;}\n"
 "  else if(k==='comp'){V.comp=v;$('fcomp').value=v;}\n"
 "  else if(k==='key')window.dispatchEvent(new KeyboardEvent('keydown',{key:v}));\n"
-"  else if(k==='click')$(v).click();}\n"
+"  else if(k==='click')$(v).click();\n"
+"  else if(k==='select')show(Number(v));}\n"
 " $('summary').dataset.test=m[1];})();\n"
 "draw();\n"
 "</script>\n"
