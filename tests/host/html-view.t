@@ -10,6 +10,7 @@
 #      JSON block parses (python3) with exact record, track and level
 #      counts, "</" in a text cannot end the block; --html-max=30 holds 30
 #      records and summarises the other 70 per track, the page says so;
+#      1100 channels (systmix "chans") make 1023 tracks and one for the rest;
 #      mttdecode's peak RSS does not grow with the records beyond it;
 #  (b) headless Chromium (Debian's chromium) runs the page: its #summary
 #      says what is drawn (tracks, marks, points, slices, buckets), for
@@ -100,6 +101,13 @@ for s in d["sum"]:
 	"0 7" "the value summary keeps minimum and maximum"
 "$M" --syst -f text --html-max=30 "$TMP/v.stp" >/dev/null 2>&1
 tap_is $? 2 "--html-max without --format=html: usage error"
+
+stream_gen systmix "$TMP/c.stp" chans 1100
+"$M" -f html "$TMP/c.stp" >"$TMP/c.html"
+tap_is "$(py "$TMP/c.html" '
+print(d["records"], len(d["tracks"]), st(d["tracks"][1022][2]), st(d["tracks"][1023][2]),
+      sum(1 for k in d["k"] if k == 1023))')" "1100 1024 m4 c254 (other tracks) 77" \
+	"1100 channels: 1023 tracks, the 1024th takes the other 77 records"
 
 # peak RSS of the plain build: 10x the records beyond --html-max, about
 # the same memory (the held records and the summaries are bounded)

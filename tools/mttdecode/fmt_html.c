@@ -86,6 +86,7 @@ struct html {
 	unsigned int ntargets;
 	struct html_track track[HTML_TRACKS];
 	uint32_t ntracks;
+	int other;		/* the last track took further ones */
 	uint32_t *tslot;	/* track hash: index + 1 */
 	/* held records, as columns */
 	int64_t *t;
@@ -221,7 +222,8 @@ static uint32_t intern_name(struct html *h, const char *s)
 	return s ? intern(h, s, strlen(s), 1) : NO_STR;
 }
 
-static uint32_t get_track(struct html *h, const struct view_rec *r)
+static uint32_t get_track(struct html *h, const struct view_rec *r,
+			  uint32_t target)
 {
 	unsigned int type = r->kind == VIEW_VALUE ? TR_VALUE :
 		(r->kind == VIEW_BEGIN || r->kind == VIEW_END ||
@@ -231,29 +233,33 @@ static uint32_t get_track(struct html *h, const struct view_rec *r)
 	uint32_t name = type == TR_VALUE ? intern_name(h, r->name) : NO_STR;
 	int64_t cpu = type == TR_SLICE || r->kind == VIEW_LOSS ? -1 : r->cpu;
 	uint32_t k = (hash((const char *)&comp, 4) ^ name * 31u ^
-		      r->target_idx * 131u ^ type * 7u ^ (uint32_t)cpu) &
+		      target * 131u ^ type * 7u ^ (uint32_t)cpu) &
 		     (2 * HTML_TRACKS - 1);
 	struct html_track *t;
 
 	while (h->tslot[k]) {
 		t = &h->track[h->tslot[k] - 1];
 		if (t->comp == comp && t->name == name && t->cpu == cpu &&
-		    t->type == type && t->target == r->target_idx)
+		    t->type == type && t->target == target)
 			return h->tslot[k] - 1;
 		k = (k + 1) & (2 * HTML_TRACKS - 1);
 	}
 	if (h->ntracks == HTML_TRACKS - 1) {
-		/* the last track takes every further one */
+		/* the last track takes every further one (of any target:
+		 * it is the first one's) */
 		t = &h->track[HTML_TRACKS - 1];
-		t->target = r->target_idx;
-		t->comp = intern_name(h, "(other tracks)");
-		t->name = NO_STR;
-		t->cpu = -1;
-		t->type = TR_MSG;
+		if (!h->other) {
+			h->other = 1;
+			t->target = target;
+			t->comp = intern_name(h, "(other tracks)");
+			t->name = NO_STR;
+			t->cpu = -1;
+			t->type = TR_MSG;
+		}
 		return HTML_TRACKS - 1;
 	}
 	t = &h->track[h->ntracks];
-	t->target = r->target_idx;
+	t->target = target;
 	t->comp = comp;
 	t->name = name;
 	t->cpu = cpu;
@@ -352,14 +358,15 @@ static int hold(struct html *h, size_t max)
 void html_add(struct app *a, const struct view_rec *r)
 {
 	struct html *h = a->html;
-	struct html_target *tg;
+	/* targets beyond HTML_TARGETS: all in the last one */
+	uint32_t ti = r->target_idx < HTML_TARGETS ? r->target_idx :
+		HTML_TARGETS - 1;
+	struct html_target *tg = &h->target[ti];
 	uint32_t tr, lvl = NO_STR, txt = NO_STR;
 
-	if (r->target_idx >= HTML_TARGETS)
-		return;
-	tg = &h->target[r->target_idx];
-	if (r->target_idx >= h->ntargets) {
-		h->ntargets = r->target_idx + 1;
+	while (h->ntargets <= ti)
+		h->target[h->ntargets++].name = NO_STR;
+	if (tg->name == NO_STR) {
 		tg->name = intern_name(h, r->target);
 		tg->flags = r->flags;
 	}
@@ -367,7 +374,7 @@ void html_add(struct app *a, const struct view_rec *r)
 	if (r->bound_ns > tg->bound_max)
 		tg->bound_max = r->bound_ns;
 	h->seen++;
-	tr = get_track(h, r);
+	tr = get_track(h, r, ti);
 	if (!h->full) {
 		lvl = intern_name(h, r->level);
 		txt = intern(h, r->text ? r->text : "", r->text ? r->text_len :
@@ -669,7 +676,7 @@ static void column(struct out *o, const struct html *h, char c, int64_t t0)
 
 static void summaries(struct out *o, const struct html *h, int64_t t0)
 {
-	uint32_t i, nt = h->ntracks + (h->ntracks == HTML_TRACKS - 1);
+	uint32_t i, nt = h->ntracks + (uint32_t)h->other;
 	unsigned int b, last;
 	int first = 1;
 
@@ -715,7 +722,7 @@ static void html_end(struct app *a)
 {
 	struct html *h = a->html;
 	struct out *o = &a->out;
-	uint32_t i, nt = h->ntracks + (h->ntracks == HTML_TRACKS - 1);
+	uint32_t i, nt = h->ntracks + (uint32_t)h->other;
 	const char *title = a->o.nfiles == 1 ? a->o.files[0] :
 		h->input_name ? h->input_name : "stdin";
 	const struct {

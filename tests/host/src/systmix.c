@@ -30,6 +30,8 @@
  *            i % 8 at (i + 1) us + 500 ns; when i % 4 == 0 an API_ENTRY
  *            "work" at (i + 1) us + 200 ns and its API_RETURN at + 700
  *            ns (STP and frame times alike)
+ *   chans N  N p_basic text writes "word <i>", each on a channel of its own
+ *            (m<1 + i / 256> c<i % 256>, i = 0 .. N-1) at (i + 1) us
  *
  * Usage: systmix KIND [N].  systmix.t, coll-origin.t, html-view.t
  * decode them.
@@ -288,6 +290,16 @@ int main(int argc, char **argv)
 		msg(&e, b, n, 5500000);
 		n = trace(b, 3, 0x00020000u, 6000000, 100, "api", 0);
 		msg(&e, b, n, 6000000);
+	} else if (!strcmp(kind, "chans") && argc > 2) {
+		unsigned long k, nch = strtoul(argv[2], NULL, 0);
+		char w[32];
+
+		for (k = 0; k < nch; k++) {
+			chan(&e, 1 + (unsigned int)k / 256,
+			     (unsigned int)k % 256);
+			snprintf(w, sizeof(w), "word %lu", k);
+			text(&e, w, (k + 1) * 1000);
+		}
 	} else if (!strcmp(kind, "view") && argc > 2) {
 		view(&e, strtoul(argv[2], NULL, 0));
 	} else {
