@@ -101,6 +101,10 @@ for s in d["sum"]:
 	"0 7" "the value summary keeps minimum and maximum"
 "$M" --syst -f text --html-max=30 "$TMP/v.stp" >/dev/null 2>&1
 tap_is $? 2 "--html-max without --format=html: usage error"
+"$M" --syst -f html --html-max=5000001 "$TMP/v.stp" >/dev/null 2>"$TMP/err"
+tap_is "$?:$(head -n 1 "$TMP/err")" \
+	"2:mttdecode: --html-max '5000001': not a number in 0..5000000" \
+	"--html-max beyond 5000000 (a page Chromium could not read): usage error"
 
 stream_gen systmix "$TMP/c.stp" chans 1100
 "$M" -f html "$TMP/c.stp" >"$TMP/c.html"

@@ -441,9 +441,9 @@ int parse_options(struct opts *o, int argc, char **argv)
 					   "not a number in 1..1024");
 			break;
 		case OPT_HTML_MAX:
-			if (number(optarg, 0, 50000000, &o->html_max))
+			if (number(optarg, 0, 5000000, &o->html_max))
 				return bad("--html-max", optarg,
-					   "not a number in 0..50000000");
+					   "not a number in 0..5000000");
 			break;
 		case OPT_SEGMENT:
 			if (number(optarg, 4096, 1ul << 30, &o->segment))
