@@ -361,6 +361,10 @@ void mtt_text(struct app *a, const struct mview *v);
 void mtt_text_skip(struct app *a, uint64_t offset, uint64_t bytes);
 void mtt_json(struct app *a, const struct mview *v);
 void mtt_json_skip(struct app *a, uint64_t offset, uint64_t bytes);
+/* MTT levels that open and close a slice (mtt_defs.h's
+ * MTT_LEVEL_API_ENTRY, MTT_LEVEL_API_RETURN) */
+#define MTT_API_ENTRY	0x00010000u
+#define MTT_API_RETURN	0x00020000u
 /* fmt_chrome.c: ticks at hz (0: ns) in ns; an item's time in ns, the
  * same for the Chrome trace and the HTML page (last: the previous
  * item's, for one without a time) */

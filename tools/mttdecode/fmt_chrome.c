@@ -44,8 +44,6 @@
 #include "esc.h"
 
 #define NAME_MAX_BYTES 120
-#define MTT_API_ENTRY	0x00010000u	/* MTT_LEVEL_API_ENTRY */
-#define MTT_API_RETURN	0x00020000u	/* MTT_LEVEL_API_RETURN */
 
 static void sep(struct app *a)
 {

@@ -26,9 +26,10 @@
  * later record only counts into its track's summary, HTML_BUCKETS
  * buckets whose width doubles as time goes on (per bucket: records,
  * and for values their minimum and maximum).  Memory while writing is
- * therefore about 30 bytes per held record, the string budget, and
- * HTML_BUCKETS * 20 bytes for each of at most HTML_TRACKS tracks; the
- * page is about as large as the held records' JSON plus the strings.
+ * therefore at most 37 bytes per held record (for --html-max rounded up
+ * to a power of two), the string budget, and HTML_BUCKETS * 20 bytes
+ * for each of at most HTML_TRACKS tracks; the page is about as large as
+ * the held records' JSON plus the strings and the summaries.
  */
 #include <math.h>
 #include <stdio.h>
@@ -45,9 +46,6 @@
 #define HTML_TEXT_MAX	256
 #define HTML_STR_BUDGET	(48u << 20)
 #define NO_STR		UINT32_MAX
-
-#define MTT_API_ENTRY	0x00010000u	/* MTT_LEVEL_API_ENTRY */
-#define MTT_API_RETURN	0x00020000u	/* MTT_LEVEL_API_RETURN */
 
 enum { TR_MSG, TR_VALUE, TR_SLICE };
 static const char track_type[] = "mvs";
