@@ -5,8 +5,8 @@
 # and its decode are sent with the guest's own export_file
 # (tests/guest/lib.sh) into a made-up test channel log; tests/vm/exports.sh
 # unpacks them and tests/vm/demo-export.sh decodes the session again on
-# the host: the same text as the guest's, a Chrome trace JSON, and the
-# absolute path of each said at the end.  A missing export, a decode
+# the host: the same text as the guest's, a Chrome trace JSON, the HTML
+# viewer page, and the absolute path of each said at the end.  A missing export, a decode
 # that differs from the guest's and an archive holding anything but
 # demo-session/ fail, saying why.  tests/guest/demo.sh and tests/vm/demo.sh
 # are checked to send and decode under the names used here.
@@ -58,8 +58,11 @@ perl -MJSON::PP -e '
 		@{$d->{traceEvents}};
 	exit($n == 2 ? 0 : 1);' "$O/demo-trace.json"
 tap_ok $? "OUTDIR/demo-trace.json is Trace Event JSON with both messages"
+grep -q '^{"version":1,.*"records":2,"held":2,' "$O/demo.html"
+tap_ok $? "OUTDIR/demo.html is the viewer page holding both messages"
 for w in "session directory: $O/demo-session" "decoded trace:     $O/demo.txt" \
-	"Chrome trace JSON: $O/demo-trace.json" "https://ui.perfetto.dev"; do
+	"Chrome trace JSON: $O/demo-trace.json" "https://ui.perfetto.dev" \
+	"timeline page:     $O/demo.html"; do
 	grep -qF -- "$w" "$TMP/said"
 	tap_ok $? "it says \"$w\""
 done

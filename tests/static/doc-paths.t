@@ -13,7 +13,8 @@
 # drivers/hwtracing/...), paths with a placeholder part (tools/X,
 # tools/CMD/..., t-NN-name.sh: a word in capitals only, or a part that
 # goes on with "<name>"), and build output (tools/build/, tests/build/,
-# tests/vm/out/: made by make, not in the tree).  What the build makes in
+# tests/vm/out/, tests/host/out/: made by make and the tests, not in the
+# tree).  What the build makes in
 # a source folder counts when its source is there: FOLDER/NAME.ko (and
 # dkms's FOLDER/NAME) when FOLDER/Kbuild builds NAME.o, a program
 # FOLDER/NAME when FOLDER/NAME.c exists.
@@ -33,7 +34,7 @@ my $PART = qr{[A-Za-z0-9_.*\[\]-]++};
 my $PATH = qr{(?:(?<=-[IL])|(?<![\w/<.\$-]))($PREFIX/$PART(?:/$PART)*+/?+)(?![\w<])};
 # a path in the kernel's tree is named as such just before it
 my $KERNEL = qr{(?:kernel|Linux)'s\s+`*$};
-my $BUILD = qr{^(?:tools/build|tests/build|tests/vm/out)(?:/|$)};
+my $BUILD = qr{^(?:tools/build|tests/build|tests/vm/out|tests/host/out)(?:/|$)};
 
 # the tree: tracked files (and new ones not ignored) when in git, else
 # every file

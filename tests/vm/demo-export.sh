@@ -10,6 +10,8 @@
 #   OUTDIR/demo.txt          mttdecode OUTDIR/demo-session: must be the
 #                            guest's decode, byte for byte
 #   OUTDIR/demo-trace.json   mttdecode --format=chrome: open it in Perfetto
+#   OUTDIR/demo.html         mttdecode --format=html: the project's viewer,
+#                            one page to open in a browser (offline)
 #
 #   demo-export.sh OUTDIR    (MTTDECODE: the decoder [tools/build/mttdecode])
 #
@@ -46,6 +48,8 @@ if ! cmp -s "$out/demo.txt" "$ex/demo.txt"; then
 fi
 "$MTTDECODE" --format=chrome "$s" >"$out/demo-trace.json" 2>"$out/demo.err" ||
 	fail "mttdecode --format=chrome $s: exit $?: $(head -n 3 "$out/demo.err")"
+"$MTTDECODE" --format=html "$s" >"$out/demo.html" 2>"$out/demo.err" ||
+	fail "mttdecode --format=html $s: exit $?: $(head -n 3 "$out/demo.err")"
 rm -f "$out/demo.err"
 
 cat <<EOF
@@ -56,4 +60,6 @@ cat <<EOF
 ==                      ($(wc -l <"$out/demo.txt") lines, the same as the guest's)
 ==   Chrome trace JSON: $out/demo-trace.json
 ==                      open it in Perfetto: https://ui.perfetto.dev, "Open trace file"
+==   timeline page:     $out/demo.html
+==                      open it in a browser (self-contained, works offline)
 EOF

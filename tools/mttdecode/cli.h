@@ -16,10 +16,14 @@
  * IN_MPROF: a MiniProfiler capture, handed to libmprof whole (mprof.c) */
 enum { IN_AUTO, IN_STP, IN_SYST, IN_SYSTTEXT, IN_RISCV, IN_MSC, IN_CS, IN_MTT,
        IN_MPROF };
-/* FMT_FOLDED, FMT_HTML: MiniProfiler captures only */
+/* FMT_FOLDED: MiniProfiler captures only; FMT_HTML: of a MiniProfiler
+ * capture its profile page (libmprof), else the viewer (fmt_html.c) */
 enum { FMT_TEXT, FMT_JSON, FMT_CSV, FMT_CHROME, FMT_FOLDED, FMT_HTML };
 
 #define MAX_COLLATERAL 64
+#define HTML_MAX_DEFAULT 1000000ul	/* --html-max */
+
+struct html;
 #define FTRACE_BUF 8192	/* one ftrace record rendered */
 
 struct opts {
@@ -72,6 +76,7 @@ struct opts {
 					 * whose capture is the input */
 	unsigned int trace_id;	/* --trace-id (CoreSight), 0: detected */
 	unsigned int cs_flags;	/* --cs-sync: MTTD_CS_* */
+	unsigned long html_max;	/* --html-max: records the page holds */
 };
 
 /* text printer state: what was last announced */
@@ -212,6 +217,7 @@ struct app {
 	char *fbuf;		/* ftrace rendering */
 	struct text_state ts;
 	struct chrome_state *chrome;
+	struct html *html;	/* --format=html: the page's records */
 	struct out out;
 };
 
@@ -244,6 +250,7 @@ extern const struct printer text_printer;
 extern const struct printer json_printer;
 extern const struct printer csv_printer;
 extern const struct printer chrome_printer;
+extern const struct printer html_printer;
 
 /* exit statuses (Documentation/cli.rst) */
 enum { EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_NOTHING };
@@ -363,13 +370,28 @@ void mtt_text(struct app *a, const struct mview *v);
 void mtt_text_skip(struct app *a, uint64_t offset, uint64_t bytes);
 void mtt_json(struct app *a, const struct mview *v);
 void mtt_json_skip(struct app *a, uint64_t offset, uint64_t bytes);
+/* fmt_chrome.c: an item's time in ns, the same for the Chrome trace
+ * and the HTML page (last: the previous item's, for one without a
+ * time) */
+uint64_t syst_time_ns(const struct app *a, const struct mttd_syst_msg *m,
+		      uint64_t last);
+uint64_t mtt_time_ns(const struct app *a, const struct mview *v,
+		     uint64_t last);
+/* fmt_html.c: the HTML page's records (NULL: no memory); the next
+ * input (its name) is a target of its own */
+struct html *html_new(void);
+void html_free(struct html *h);
+void html_input(struct app *a, const char *name);
+/* html_page.c: the page around the JSON data */
+extern const char html_page_head[];
+extern const char html_page_script[];
 /* stats.c */
 void print_stats(const struct app *a);
 /* fmt_text.c: a loss as text, "3 packets (GERR) at offset 12, m7 c3" */
 void loss_text(struct out *o, const struct mttd_msg_event *e);
 
 /* the MTT levels that open and close a function slice (fmt_chrome.c,
- * merge.c) */
+ * fmt_html.c, merge.c) */
 #define MTT_API_ENTRY	0x00010000u	/* MTT_LEVEL_API_ENTRY */
 #define MTT_API_RETURN	0x00020000u	/* MTT_LEVEL_API_RETURN */
 

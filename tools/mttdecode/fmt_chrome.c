@@ -209,7 +209,8 @@ static void syst_track(struct app *a, const struct mttd_syst_msg *m,
 		meta(a, "thread_name", 0, w->tid, w->name, strlen(w->name));
 }
 
-static uint64_t syst_time(struct app *a, const struct mttd_syst_msg *m)
+uint64_t syst_time_ns(const struct app *a, const struct mttd_syst_msg *m,
+		      uint64_t last)
 {
 	if (m->flags & MTTD_SYST_F_TS_STP)
 		return ticks_ns(m->ts_stp, a->stp_hz);
@@ -217,7 +218,17 @@ static uint64_t syst_time(struct app *a, const struct mttd_syst_msg *m)
 		return ticks_ns(m->stp_ts, a->stp_hz);
 	if (!(m->flags & MTTD_SYST_F_STP) && (m->flags & MTTD_SYST_F_TS))
 		return ticks_ns(m->ts, a->syst_hz);
-	return a->chrome->last_ns;
+	return last;
+}
+
+uint64_t mtt_time_ns(const struct app *a, const struct mview *v,
+		     uint64_t last)
+{
+	if (v->has_stp_ts)
+		return ticks_ns(v->stp_ts, a->stp_hz);
+	if (v->f->flags & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV))
+		return v->f->ts;
+	return last;
 }
 
 static void head(struct app *a, const char *ph, const struct where *w,
@@ -301,7 +312,7 @@ static void chrome_syst(struct app *a, const struct sview *v)
 	const struct mttd_syst_msg *m = v->m;
 	struct out *o = &a->out;
 	struct where w;
-	uint64_t ns = syst_time(a, m);
+	uint64_t ns = syst_time_ns(a, m, a->chrome->last_ns);
 	const char *ph = "i";
 
 	if (!in_window(a, ns))
@@ -499,12 +510,7 @@ static void chrome_mtt(struct app *a, const struct mview *v)
 
 	if (f->cmd == MTT_FRAME_CMD_META)
 		return;		/* named the track */
-	if (v->has_stp_ts)
-		ns = ticks_ns(v->stp_ts, a->stp_hz);
-	else if (f->flags & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV))
-		ns = f->ts;
-	else
-		ns = a->chrome->last_ns;
+	ns = mtt_time_ns(a, v, a->chrome->last_ns);
 	if (!in_window(a, ns))
 		return;
 	if ((f->flags & MTT_FRAME_F_LEVEL) && f->level == MTT_API_ENTRY)

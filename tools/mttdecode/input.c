@@ -153,6 +153,7 @@ static int decode_mapped(struct app *a, int fd, off_t size)
 int input_begin(struct app *a, const char *name, int live)
 {
 	a->name = name;
+	html_input(a, name);
 	a->bytes = 0;
 	a->sniff_len = 0;
 	a->sniff_scanned = 0;

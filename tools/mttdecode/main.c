@@ -60,9 +60,8 @@ int main(int argc, char **argv)
 		goto out;
 	}
 	a->o.syst_auto = !a->o.syst && !a->o.no_syst && a->o.input == IN_AUTO;
-	if (!ret && (a->o.format == FMT_FOLDED || a->o.format == FMT_HTML)) {
-		fprintf(stderr, "mttdecode: --format=%s is for MiniProfiler captures\n",
-			a->o.format == FMT_HTML ? "html" : "folded");
+	if (!ret && a->o.format == FMT_FOLDED) {
+		fprintf(stderr, "mttdecode: --format=folded is for MiniProfiler captures\n");
 		ret = 1;
 	}
 	if (!ret && a->o.elf) {

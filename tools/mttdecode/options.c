@@ -88,7 +88,8 @@ static const char usage[] =
 "      --nulls            with --packets, print NULL packets as well\n"
 "  -f, --format=FORMAT    text (the default), json (one object per line),\n"
 "                         csv (the reference printer's CSV; SyS-T, MTT) or\n"
-"                         chrome (Trace Event Format JSON for Perfetto);\n"
+"                         chrome (Trace Event Format JSON for Perfetto)\n"
+"                         or html (the viewer: one self-contained page);\n"
 "                         of a MiniProfiler capture: text (every response,\n"
 "                         record and stream error, then per-function\n"
 "                         statistics and the call tree), json (the same as\n"
@@ -101,6 +102,8 @@ static const char usage[] =
 "      --to=NS            chrome: only events at or before NS\n"
 "      --wall-clock       chrome: \"ts\" on the wall clock (us since the\n"
 "                         epoch), from a session's clocks at its start\n"
+"      --html-max=N       html: records held in full (default 1000000);\n"
+"                         later ones are summarised per track\n"
 "      --no-output        decode only and print nothing (for benchmarks)\n"
 "      --no-mtt           no MTT layer: an STP or SyS-T message holding an\n"
 "                         MTT frame is shown as the message it is (its\n"
@@ -177,7 +180,7 @@ enum {
 	OPT_POLICY, OPT_COLLATERAL, OPT_KALLSYMS, OPT_TRACEFS, OPT_SHORT_GUID,
 	OPT_CSV_EXTRA, OPT_SEGMENT, OPT_SRCID_BITS, OPT_TS_BYTES, OPT_TRACE_ID,
 	OPT_CS_SYNC, OPT_NO_MTT, OPT_SRCID_PROTO, OPT_UNFRAMED, OPT_NO_OUTPUT,
-	OPT_STATS, OPT_ELF
+	OPT_STATS, OPT_ELF, OPT_HTML_MAX
 };
 
 static const struct option longopts[] = {
@@ -195,6 +198,7 @@ static const struct option longopts[] = {
 	{ "from", required_argument, NULL, OPT_FROM },
 	{ "to", required_argument, NULL, OPT_TO },
 	{ "wall-clock", no_argument, NULL, OPT_WALL },
+	{ "html-max", required_argument, NULL, OPT_HTML_MAX },
 	{ "no-mtt", no_argument, NULL, OPT_NO_MTT },
 	{ "input", required_argument, NULL, OPT_INPUT },
 	{ "policy", required_argument, NULL, OPT_POLICY },
@@ -330,6 +334,7 @@ int parse_options(struct opts *o, int argc, char **argv)
 	int c, rv_widths = 0;
 
 	memset(o, 0, sizeof(*o));
+	o->html_max = HTML_MAX_DEFAULT;
 	o->srcid_bits = 16;
 	o->ts_bytes = 8;
 	o->rv_max_named = -1;
@@ -437,6 +442,11 @@ int parse_options(struct opts *o, int argc, char **argv)
 				return bad("--jobs", optarg,
 					   "not a number in 1..1024");
 			break;
+		case OPT_HTML_MAX:
+			if (number(optarg, 0, 5000000, &o->html_max))
+				return bad("--html-max", optarg,
+					   "not a number in 0..5000000");
+			break;
 		case OPT_SEGMENT:
 			if (number(optarg, 4096, 1ul << 30, &o->segment))
 				return bad("--segment", optarg,
@@ -474,6 +484,8 @@ int parse_options(struct opts *o, int argc, char **argv)
 		return bad(o->wall_clock && !o->has_from && !o->has_to ?
 			   "--wall-clock" : o->has_from ? "--from" : "--to",
 			   NULL, "goes with --format=chrome only");
+	if (o->html_max != HTML_MAX_DEFAULT && o->format != FMT_HTML)
+		return bad("--html-max", NULL, "goes with --format=html only");
 	if (o->has_from && o->has_to && o->from_ns > o->to_ns)
 		return bad("--from", NULL, "after --to");
 	if (o->no_syst && o->syst)

@@ -90,6 +90,8 @@ unsigned int par_jobs(const struct app *a)
 {
 	long n;
 
+	if (a->html)
+		return 1;	/* the page's records are kept in order */
 	if (a->o.jobs)
 		return (unsigned int)a->o.jobs;
 	n = sysconf(_SC_NPROCESSORS_ONLN);

@@ -61,6 +61,7 @@ static const struct printer *printer(int format)
 	case FMT_JSON: return &json_printer;
 	case FMT_CSV: return &csv_printer;
 	case FMT_CHROME: return &chrome_printer;
+	case FMT_HTML: return &html_printer;
 	default: return &text_printer;
 	}
 }
@@ -83,6 +84,11 @@ int setup(struct app *a)
 	if (a->o.format == FMT_CHROME) {
 		a->chrome = calloc(1, sizeof(*a->chrome));
 		if (!a->chrome)
+			return fail("out of memory");
+	}
+	if (a->o.format == FMT_HTML) {
+		a->html = html_new();
+		if (!a->html)
 			return fail("out of memory");
 	}
 	/* always: an input may turn out to be SyS-T (--input=auto) */
@@ -111,5 +117,6 @@ void teardown(struct app *a)
 	mttd_ftrace_free(a->ftrace);
 	free(a->fbuf);
 	free(a->chrome);
+	html_free(a->html);
 	mtt_teardown(a);
 }

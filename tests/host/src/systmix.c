@@ -22,10 +22,22 @@
  *            frames of component 3, thread 100, as whole STP messages on
  *            m6 c0: API_ENTRY "api" at 5000 us, INFO "x" = 7 at 5500 us,
  *            API_RETURN "api" at 6000 us (frame times in ns)
+ *   view N   for the HTML viewer (html-view.t), i = 0 .. N-1: a SyS-T
+ *            string (GUID B) on m1 c0 at (i + 1) us, "needle i" ERROR
+ *            when i % 10 == 0, else "msg i" INFO ("msg 5 </script><!--"
+ *            for i = 5); an MTT TRACE frame
+ *            (component 3, CPU 1, thread 100) on m6 c0, INFO, "temp" =
+ *            i % 8 at (i + 1) us + 500 ns; when i % 4 == 0 an API_ENTRY
+ *            "work" at (i + 1) us + 200 ns and its API_RETURN at + 700
+ *            ns (STP and frame times alike)
+ *   chans N  N p_basic text writes "word <i>", each on a channel of its own
+ *            (m<1 + i / 256> c<i % 256>, i = 0 .. N-1) at (i + 1) us
  *
- * Usage: systmix KIND.  systmix.t, coll-origin.t decode them.
+ * Usage: systmix KIND [N].  systmix.t, coll-origin.t, html-view.t
+ * decode them.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "mttdecode/mttdecode.h"
@@ -118,6 +130,7 @@ static void syst(struct stpenc *e, uint32_t h, const uint8_t *guid,
 
 /* STRING:GENERIC INFO header, with a GUID or an origin */
 #define STR_GUID	(0x01000042u | GUID_BIT)
+#define STR_ERROR	(0x01000022u | GUID_BIT)
 #define STR_ORIGIN(mod, unit) (0x01000042u | ((mod) << 4 | (unit)) << 12)
 /* RAW, protocol 0x31 (MTT), INFO, GUID, unit = component */
 #define RAW_MTT(comp)	(0x31000046u | GUID_BIT | (comp) << 12)
@@ -180,6 +193,35 @@ static size_t trace(uint8_t *b, uint32_t comp, uint32_t level, uint64_t ts,
 static void text(struct stpenc *e, const char *s, uint64_t ts)
 {
 	msg(e, (const uint8_t *)s, strlen(s), ts);
+}
+
+/* the "view N" kind */
+static void view(struct stpenc *e, unsigned long nrec)
+{
+	uint8_t b[64];
+	char t[32];
+	unsigned long i;
+	uint64_t us;
+	size_t n;
+
+	for (i = 0; i < nrec; i++) {
+		us = (i + 1) * 1000;
+		chan(e, 1, 0);
+		snprintf(t, sizeof(t), "%s %lu%s", i % 10 ? "msg" : "needle", i,
+			 i == 5 ? " </script><!--" : "");
+		syst(e, i % 10 ? STR_GUID : STR_ERROR, guid_b, 0, t,
+		     strlen(t), 0, us);
+		chan(e, 6, 0);
+		n = trace(b, 3, 0x20000000u, us + 500, 100, "temp",
+			  (uint32_t)(i % 8));
+		msg(e, b, n, us + 500);
+		if (i % 4)
+			continue;
+		n = trace(b, 3, 0x00010000u, us + 200, 100, "work", 1);
+		msg(e, b, n, us + 200);
+		n = trace(b, 3, 0x00020000u, us + 700, 100, "work", 0);
+		msg(e, b, n, us + 700);
+	}
 }
 
 int main(int argc, char **argv)
@@ -248,6 +290,18 @@ int main(int argc, char **argv)
 		msg(&e, b, n, 5500000);
 		n = trace(b, 3, 0x00020000u, 6000000, 100, "api", 0);
 		msg(&e, b, n, 6000000);
+	} else if (!strcmp(kind, "chans") && argc > 2) {
+		unsigned long k, nch = strtoul(argv[2], NULL, 0);
+		char w[32];
+
+		for (k = 0; k < nch; k++) {
+			chan(&e, 1 + (unsigned int)k / 256,
+			     (unsigned int)k % 256);
+			snprintf(w, sizeof(w), "word %lu", k);
+			text(&e, w, (k + 1) * 1000);
+		}
+	} else if (!strcmp(kind, "view") && argc > 2) {
+		view(&e, strtoul(argv[2], NULL, 0));
 	} else {
 		fprintf(stderr, "systmix: unknown kind \"%s\"\n", kind);
 		return 2;
