@@ -16,11 +16,15 @@
 # last record, with hang guards only.  Checked: --start, --status,
 # --stop's summary (records, errors and losses exact; bytes those
 # captured), and each capture decodes to exactly the firmware's work.
-# mttcontrol runs under ASan + UBSan.
+# Then PINGS ping bytes (ping.h) on each MTT port, written through a
+# second open of its pty as tests/firmware/multi.t's program does: each
+# firmware answers each from its receive interrupt, exactly.  mttcontrol
+# runs under ASan + UBSan.
 . "$(dirname "$0")/../host/lib.sh"
 . "$(dirname "$0")/lib.sh"
 
 TICKS=25
+PINGS=10
 need timeout coreutils
 need riscv64-unknown-elf-gcc gcc-riscv64-unknown-elf
 need qemu-system-riscv32 qemu-system-misc
@@ -104,6 +108,24 @@ done
 done_yet
 tap_ok $? "every target's capture holds its firmware's whole work"
 
+# the pings, written at once (QEMU takes a byte when the UART has room),
+# then waited for: the last "pong" in each capture (hang guard 600 s)
+printf 'p%.0s' $(seq $PINGS) >"$P2"
+printf 'p%.0s' $(seq $PINGS) >"$P3"
+pongs() { grep -c ' ping pong = ' || true; }
+pinged() {
+	[ "$("$MTTDECODE" --input=mtt "$T/mtt/capture.bin" 2>/dev/null | pongs)" = $PINGS ] &&
+		[ "$(rv_decode 2>/dev/null | pongs)" = $PINGS ]
+}
+i=0
+until pinged; do
+	[ $i -lt 6000 ] || break
+	sleep 0.1
+	i=$((i + 1))
+done
+pinged
+tap_ok $? "each MTT target answered the $PINGS pings"
+
 size() { wc -c <"$T/$1" | tr -d ' '; }
 "$C" --status >"$TMP/status" 2>&1
 tap_is "$(grep '^  target ' "$TMP/status")" \
@@ -119,12 +141,13 @@ wait $spid $rpid 2>/dev/null
 # records: mprof's responses (PROFILE_DATA batching follows the UART's
 # pace: their number is not fixed), then exact counts: USART2's 74 MTT
 # frames (3 META, 3 rounds of 15, 25 ticks, STOP), the RISC-V core's 55
-# (3 META, the START reply, 45, 5 ticks, STOP), no error, no loss
+# (3 META, the START reply, 45, 5 ticks, STOP), each then the ping META
+# and two per ping, no error, no loss
 mprof_recs=$(sed -n 's/^target prof .*: \([0-9]*\) records, .*/\1/p' "$TMP/stop")
 tap_is "$rc:$(cat "$TMP/stop")" "0:session stopped: $S
 target prof (mprof on $P1): captured $(size prof/capture.mprof) bytes: $mprof_recs records, 0 errors (0 bytes skipped), 0 losses, $((12 * TICKS)) profile records
-target mtt (mtt on $P2): captured $(size mtt/capture.bin) bytes: 74 records, 0 errors (0 bytes skipped), 0 losses
-target rv (riscv-encap on $P3): captured $(size rv/capture.bin) bytes: 55 records, 0 errors (0 bytes skipped), 0 losses" \
+target mtt (mtt on $P2): captured $(size mtt/capture.bin) bytes: $((74 + 1 + 2 * PINGS)) records, 0 errors (0 bytes skipped), 0 losses
+target rv (riscv-encap on $P3): captured $(size rv/capture.bin) bytes: $((55 + 1 + 2 * PINGS)) records, 0 errors (0 bytes skipped), 0 losses" \
 	"--stop: each target's bytes, records, errors and losses"
 
 # what each capture decodes to: the firmware's fixed work, exactly
@@ -134,14 +157,14 @@ calls() { awk 'NF == 7 && $1 ~ /^[0-9]+$/ { print $7 "=" $1 }' "$TMP/prof.txt" |
 tap_is "$(calls)" \
 	"clamp=$TICKS control_step=$TICKS filter=$TICKS pid=$TICKS scale=$((2 * TICKS)) sensor_read=$TICKS tick_work=$TICKS walk=$((4 * TICKS)) " \
 	"USART1: calls per function, named from the ELF"
-mtt_check session "$T/mtt/capture.bin" "$(stm32_mtt $TICKS)"
+mtt_check session "$T/mtt/capture.bin" "$(stm32_mtt $TICKS; ping_lines '- ' 96 $PINGS)"
 
 rv_decode >"$TMP/rv.txt" 2>"$TMP/rv.err"
 tap_is "$?:$(cat "$TMP/rv.err")" "0:" "the RISC-V target's decode command (its metadata) decodes the capture"
 mtt_norm "$TMP/rv.txt" >"$TMP/rv.norm"
 tap_is "$(grep -v '^src[12] ' "$TMP/rv.norm")" "" "RISC-V: frames of srcIDs 1 and 2 only"
 REPLIES='src1 MTT START REPLY - comp:0x00000000 - seq 0 cpu 80'
-tap_is "$(grep '^src1 ' "$TMP/rv.norm")" "$(riscv_src1 0xffffffff 0xffffffff)" \
-	"RISC-V: srcID 1: the START reply, every value, level and component"
+tap_is "$(grep '^src1 ' "$TMP/rv.norm")" "$(riscv_src1 0xffffffff 0xffffffff; ping_lines 'src1 ' 80 $PINGS)" \
+	"RISC-V: srcID 1: the START reply, every value, level and component, the pings"
 tap_is "$(grep '^src2 ' "$TMP/rv.norm")" "$(riscv_src2 5)" "RISC-V: srcID 2: 5 ticks"
 tap_done
