@@ -16,9 +16,10 @@
 # last record, with hang guards only.  Checked: --start, --status,
 # --stop's summary (records, errors and losses exact; bytes those
 # captured), and each capture decodes to exactly the firmware's work.
-# Then PINGS ping bytes (ping.h) on each MTT port, written through a
-# second open of its pty as tests/firmware/multi.t's program does: each
-# firmware answers each from its receive interrupt, exactly.  mttcontrol
+# Then PINGS ping bytes (ping.h) on each MTT port from ping_exchange
+# (tests/guest, built for the host), through a second open of the pty,
+# each waiting for the previous one's reply in the capture: each firmware
+# answers each from its receive interrupt, exactly.  mttcontrol
 # runs under ASan + UBSan.
 . "$(dirname "$0")/../host/lib.sh"
 . "$(dirname "$0")/lib.sh"
@@ -108,10 +109,19 @@ done
 done_yet
 tap_ok $? "every target's capture holds its firmware's whole work"
 
-# the pings, written at once (QEMU takes a byte when the UART has room),
-# then waited for: the last "pong" in each capture (hang guard 600 s)
-printf 'p%.0s' $(seq $PINGS) >"$P2"
-printf 'p%.0s' $(seq $PINGS) >"$P3"
+# the pings: tests/guest/ping_exchange (multi.t's guest program), built
+# for the host, its "Linux stream" a file here; each exchange waits for
+# the previous one's pong in the capture.  Then the decoded captures are
+# waited for: the last "pong" in each (hang guard 600 s)
+make -s -C "$TOP/tests" build/guest/ping_exchange >"$TMP/px.log" 2>&1 ||
+	{ sed 's/^/# /' "$TMP/px.log"; bail "cannot build ping_exchange"; }
+: >"$TMP/linux.rec"
+"$TOP/tests/build/guest/ping_exchange" -d "$TMP/linux.rec" -n $PINGS \
+	"mtt:$P2:$T/mtt/capture.bin" "rv:$P3:$T/rv/capture.bin" >"$TMP/px.out" 2>&1
+tap_is "$?:$(cat "$TMP/px.out")" "0:OK $((2 * PINGS))" "ping_exchange: $PINGS exchanges with each MTT target"
+tap_is "$(cat "$TMP/linux.rec")" "$(for k in $(seq $PINGS); do
+	printf 'mtt ping %s sentmtt pong %s seenrv ping %s sentrv pong %s seen' $k $k $k $k
+done)" "ping_exchange: its records, one write each, in exchange order"
 pongs() { grep -c ' ping pong = ' || true; }
 pinged() {
 	[ "$("$MTTDECODE" --input=mtt "$T/mtt/capture.bin" 2>/dev/null | pongs)" = $PINGS ] &&
