@@ -10,7 +10,8 @@
 # waits for the MiniProfiler START), ttyS3: its USART2 (MTT), ttyS4: the
 # RISC-V board's UART (boot word 7: hold, wait for START, stay).  The
 # guest's exports (the session, --stop's summary) land in
-# $STM_VM_OUT/exports.
+# $STM_VM_OUT/exports, the session directory unpacked in
+# $STM_VM_OUT/session (a line says where).
 #
 #   multi.sh [PINGS]     (default 100 exchanges per MTT target)
 #
@@ -69,4 +70,10 @@ wait "$vm"
 rc=$?
 vm=
 for f in stm32 rv; do cp "$tmp/$f.log" "$STM_VM_OUT/qemu-$f.log" 2>/dev/null; done
+if [ "$rc" = 0 ]; then
+	rm -rf "$STM_VM_OUT/session"
+	mkdir -p "$STM_VM_OUT/session"
+	tar xzf "$STM_VM_OUT/exports/multi-session.tar.gz" -C "$STM_VM_OUT/session" --strip-components=1 &&
+		echo "== the session directory: $STM_VM_OUT/session (mttdecode $STM_VM_OUT/session)"
+fi
 exit "$rc"
