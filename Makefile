@@ -6,6 +6,8 @@
 #   make demo-firmware  set up, build both test firmwares, run them under QEMU:
 #                   a profile and flame graph of the STM32F405, its MTT traces and
 #                   the RISC-V core's, in tests/vm/out/demo-firmware/
+#   make demo-multi  the Linux VM and both boards in one mttcontrol session,
+#                   left in tests/vm/out/multi/session
 #   make check      set up, then unit tests, fuzz smoke runs, the firmware lane
 #                   (QEMU boards) and the VM suite under prove
 #   make bench      write-path (in the VM), decoder (on the host) and firmware
@@ -31,7 +33,7 @@ export KDIR
 
 .PHONY: fuzz
 .PHONY: all modules tools tests deps check check-all check-files check-host check-firmware check-debian check-debug \
-	check-rt check-k612 check-k612rt demo demo-firmware bench bench-firmware install modules_install tools_install clean sparse \
+	check-rt check-k612 check-k612rt demo demo-firmware demo-multi bench bench-firmware install modules_install tools_install clean sparse \
 	checkpatch arm64 armhf
 
 all: modules tools
@@ -103,6 +105,12 @@ demo: deps
 demo-firmware: deps
 	$(MAKE) tools
 	$(CURDIR)/tests/firmware/demo.sh
+
+# The Linux VM and both boards in one session (tests/vm/multi.sh): the
+# session directory lands in tests/vm/out/multi/session.
+demo-multi: deps
+	$(MAKE) tests
+	$(CURDIR)/tests/vm/multi.sh
 
 bench: deps
 	$(MAKE) tests

@@ -20,6 +20,9 @@
 # riscv_src1 APP_MASK SENSOR_MASK: srcID 1's lines of the RISC-V test
 #   firmware (tests/firmware/riscv32, target id 0x50) with those filters,
 #   $REPLIES (if set) after its META frames
+# ping_lines PREFIX CPU N: mttdecode's lines (mtt_norm'd) of N pings
+#   answered by a test firmware (tests/firmware/ping.h): the META frame
+#   of component 4 "ping", then "received" and "pong" = k for each k
 # riscv_src2 TICKS: srcID 2's lines (the timer interrupt's ticks)
 # mtt_norm FILE: mttdecode's text lines without their timestamp column,
 #   and without TIME_SYNC replies (a session's clock exchanges: their
@@ -64,6 +67,14 @@ riscv_src1() {
 	[ -z "${REPLIES:-}" ] || printf '%s\n' "$REPLIES"
 	mtt_rounds 'src1 ' 80 "$1" "$2"
 	echo 'src1 MTT STOP - comp:0x00000000 - seq 0 cpu 80'
+}
+
+ping_lines() {
+	echo "$1MTT META 0x00000004 \"ping\""
+	for k in $(seq "$3"); do
+		echo "$1MTT INFO ping received = $k cpu $2"
+		echo "$1MTT INFO ping pong = $k cpu $2"
+	done
 }
 
 riscv_src2() {

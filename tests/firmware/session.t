@@ -18,11 +18,16 @@
 # captured; the clock exchanges two-way), and each capture decodes to
 # exactly the firmware's work, with the 16 TIME_SYNC replies of each
 # board (bursts of 8 at the start and the end).
-# mttcontrol runs under ASan + UBSan.
+# Then PINGS ping bytes (ping.h) on each MTT port from ping_exchange
+# (tests/guest, built for the host), through a second open of the pty,
+# each waiting for the previous one's reply in the capture: each firmware
+# answers each from its receive interrupt, exactly.  mttcontrol
+# runs under ASan + UBSan.
 . "$(dirname "$0")/../host/lib.sh"
 . "$(dirname "$0")/lib.sh"
 
 TICKS=25
+PINGS=10
 need timeout coreutils
 need riscv64-unknown-elf-gcc gcc-riscv64-unknown-elf
 need qemu-system-riscv32 qemu-system-misc
@@ -107,6 +112,27 @@ done
 done_yet
 tap_ok $? "every target's capture holds its firmware's whole work"
 
+# the pings: tests/guest/ping_exchange (multi.t's guest program), built
+# for the host, its "Linux stream" a file here; each exchange waits for
+# the previous one's pong in the capture, so once it is done the decoded
+# captures hold every pong
+make -s -C "$TOP/tests" build/guest/ping_exchange >"$TMP/px.log" 2>&1 ||
+	{ sed 's/^/# /' "$TMP/px.log"; bail "cannot build ping_exchange"; }
+: >"$TMP/linux.rec"
+"$TOP/tests/build/guest/ping_exchange" -d "$TMP/linux.rec" -n $PINGS \
+	"mtt:$P2:$T/mtt/capture.bin" "rv:$P3:$T/rv/capture.bin" >"$TMP/px.out" 2>&1
+tap_is "$?:$(cat "$TMP/px.out")" "0:OK $((2 * PINGS))" "ping_exchange: $PINGS exchanges with each MTT target"
+tap_is "$(cat "$TMP/linux.rec")" "$(for k in $(seq $PINGS); do
+	printf 'mtt ping %s sentmtt pong %s seenrv ping %s sentrv pong %s seen' $k $k $k $k
+done)" "ping_exchange: its records, one write each, in exchange order"
+pongs() { grep -c ' ping pong = ' || true; }
+pinged() {
+	[ "$("$MTTDECODE" --input=mtt "$T/mtt/capture.bin" 2>/dev/null | pongs)" = $PINGS ] &&
+		[ "$(rv_decode 2>/dev/null | pongs)" = $PINGS ]
+}
+pinged
+tap_ok $? "each MTT target answered the $PINGS pings"
+
 size() { wc -c <"$T/$1" | tr -d ' '; }
 "$C" --status >"$TMP/status" 2>&1
 tap_is "$(grep '^  target ' "$TMP/status")" \
@@ -124,13 +150,13 @@ wait $spid $rpid 2>/dev/null
 # frames (3 META, 3 rounds of 15, 25 ticks, STOP) and the 16 TIME_SYNC
 # replies (the clock exchanges' bursts of 8 at the start and the end,
 # sync_interval_ms 0: no others), the RISC-V core's 55 (3 META, the
-# START reply, 45, 5 ticks, STOP), no error, no loss; both boards
-# answer TIME_SYNC: two-way
+# START reply, 45, 5 ticks, STOP), each then the ping META and two per
+# ping, no error, no loss; both boards answer TIME_SYNC: two-way
 mprof_recs=$(sed -n 's/^target prof .*: \([0-9]*\) records, .*/\1/p' "$TMP/stop")
 tap_is "$rc:$(cat "$TMP/stop")" "0:session stopped: $S
 target prof (mprof on $P1): captured $(size prof/capture.mprof) bytes: $mprof_recs records, 0 errors (0 bytes skipped), 0 losses, $((12 * TICKS)) profile records; clock: two-way
-target mtt (mtt on $P2): captured $(size mtt/capture.bin) bytes: 90 records, 0 errors (0 bytes skipped), 0 losses; clock: two-way
-target rv (riscv-encap on $P3): captured $(size rv/capture.bin) bytes: 55 records, 0 errors (0 bytes skipped), 0 losses" \
+target mtt (mtt on $P2): captured $(size mtt/capture.bin) bytes: $((90 + 1 + 2 * PINGS)) records, 0 errors (0 bytes skipped), 0 losses; clock: two-way
+target rv (riscv-encap on $P3): captured $(size rv/capture.bin) bytes: $((55 + 1 + 2 * PINGS)) records, 0 errors (0 bytes skipped), 0 losses" \
 	"--stop: each target's bytes, records, errors and losses"
 
 # what each capture decodes to: the firmware's fixed work, exactly
@@ -140,7 +166,7 @@ calls() { awk 'NF == 7 && $1 ~ /^[0-9]+$/ { print $7 "=" $1 }' "$TMP/prof.txt" |
 tap_is "$(calls)" \
 	"clamp=$TICKS control_step=$TICKS filter=$TICKS pid=$TICKS scale=$((2 * TICKS)) sensor_read=$TICKS tick_work=$TICKS walk=$((4 * TICKS)) " \
 	"USART1: calls per function, named from the ELF"
-mtt_check session "$T/mtt/capture.bin" "$(stm32_mtt $TICKS)"
+mtt_check session "$T/mtt/capture.bin" "$(stm32_mtt $TICKS; ping_lines '- ' 96 $PINGS)"
 # the exchanges: 16 requests each, their replies in the captures, t_rx
 # not after t_tx
 for t in prof mtt; do
@@ -159,7 +185,7 @@ tap_is "$?:$(cat "$TMP/rv.err")" "0:" "the RISC-V target's decode command (its m
 mtt_norm "$TMP/rv.txt" >"$TMP/rv.norm"
 tap_is "$(grep -v '^src[12] ' "$TMP/rv.norm")" "" "RISC-V: frames of srcIDs 1 and 2 only"
 REPLIES='src1 MTT START REPLY - comp:0x00000000 - seq 0 cpu 80'
-tap_is "$(grep '^src1 ' "$TMP/rv.norm")" "$(riscv_src1 0xffffffff 0xffffffff)" \
-	"RISC-V: srcID 1: the START reply, every value, level and component"
+tap_is "$(grep '^src1 ' "$TMP/rv.norm")" "$(riscv_src1 0xffffffff 0xffffffff; ping_lines 'src1 ' 80 $PINGS)" \
+	"RISC-V: srcID 1: the START reply, every value, level and component, the pings"
 tap_is "$(grep '^src2 ' "$TMP/rv.norm")" "$(riscv_src2 5)" "RISC-V: srcID 2: 5 ticks"
 tap_done

@@ -3,15 +3,26 @@
 # Boot the test VM once under QEMU/TCG and wait for it to power off.
 #
 #   boot.sh -k KERNEL -i INITRD -o OUTDIR [-a APPEND] [-t SECS] [-f]
+#           [-s SOCKET]...
 #
 # ttyS0 (kernel console) -> OUTDIR/console.log, ttyS1 (test channel) ->
 # OUTDIR/ttyS1.log, QEMU's own messages -> OUTDIR/qemu.log. -f copies
-# ttyS1 to stdout while the VM runs. After SECS (default 1200) QEMU is
-# killed. Exit status: QEMU's, or 124 when it was killed on timeout.
+# ttyS1 to stdout while the VM runs. Each -s (at most four) adds the next
+# serial port, connected to the unix socket SOCKET as its server
+# (wait=off: the guest boots while nothing is connected; the other side,
+# e.g. a firmware QEMU, connects as a client with reconnect); so does
+# each word of STM_VM_SERIAL_EXTRA, before the -s ones. The first two
+# are the ISA ports ttyS2 and ttyS3, the next two one pci-serial-2x card
+# (8250_pci: ttyS4, ttyS5 with 8250.nr_uarts=6 or more, which boot.sh
+# then adds to the command line). After SECS
+# (default 1200) QEMU is killed. Exit status: QEMU's, or 124 when it was
+# killed on timeout.
 set -euo pipefail
 
 kernel='' initrd='' outdir='' append='' secs=1200 follow=0
-while getopts k:i:o:a:t:f opt; do
+# shellcheck disable=SC2206 # words: socket paths without blanks
+socks=(${STM_VM_SERIAL_EXTRA:-})
+while getopts k:i:o:a:t:fs: opt; do
 	case $opt in
 	k) kernel=$OPTARG ;;
 	i) initrd=$OPTARG ;;
@@ -19,13 +30,16 @@ while getopts k:i:o:a:t:f opt; do
 	a) append=$OPTARG ;;
 	t) secs=$OPTARG ;;
 	f) follow=1 ;;
+	s) socks+=("$OPTARG") ;;
 	*) exit 2 ;;
 	esac
 done
 [ -n "$kernel" ] && [ -n "$initrd" ] && [ -n "$outdir" ] || {
-	echo "usage: $0 -k KERNEL -i INITRD -o OUTDIR [-a APPEND] [-t SECS] [-f]" >&2
+	echo "usage: $0 -k KERNEL -i INITRD -o OUTDIR [-a APPEND] [-t SECS] [-f] [-s SOCKET]..." >&2
 	exit 2
 }
+# the ISA serial ports x86's 8250 driver finds: ttyS0..ttyS3
+[ "${#socks[@]}" -le 4 ] || { echo "boot.sh: at most four -s ports (ttyS2..ttyS5)" >&2; exit 2; }
 [ -r "$kernel" ] || { echo "boot.sh: cannot read kernel $kernel" >&2; exit 2; }
 
 mkdir -p "$outdir"
@@ -33,10 +47,23 @@ mkdir -p "$outdir"
 : >"$outdir/ttyS1.log"
 
 cmdline="console=ttyS0 panic=-1 no_timer_check rdinit=/init $append"
+[ "${#socks[@]}" -le 2 ] || cmdline="$cmdline 8250.nr_uarts=6"
 qemu=(qemu-system-x86_64 -accel "${STM_VM_ACCEL:-tcg}" -cpu max -smp "${STM_VM_SMP:-2}" -m "${STM_VM_MEM:-1024}"
 	-nographic -no-reboot -monitor none -nic none
 	-kernel "$kernel" -initrd "$initrd" -append "$cmdline"
 	-serial "file:$outdir/console.log" -serial "file:$outdir/ttyS1.log")
+i=2
+pci=()
+for s in "${socks[@]}"; do
+	qemu+=(-chardev "socket,id=ext$i,path=$s,server=on,wait=off")
+	if [ $i -le 3 ]; then
+		qemu+=(-serial "chardev:ext$i")
+	else
+		pci+=("chardev$((i - 3))=ext$i")
+	fi
+	i=$((i + 1))
+done
+[ "${#pci[@]}" = 0 ] || qemu+=(-device "pci-serial-2x,$(IFS=,; echo "${pci[*]}")")
 echo "${qemu[*]}" >"$outdir/qemu.cmd"
 
 timeout -k 10 "$secs" "${qemu[@]}" </dev/null >"$outdir/qemu.log" 2>&1 &

@@ -6,7 +6,8 @@
 #
 #   run-plain.sh NAME
 #
-# Settings: tests/vm/env.sh (the lane defaults to NAME). Exit status: the
+# Settings: tests/vm/env.sh (the lane defaults to NAME; STM_VM_EXTRA_GUEST's
+# files go to /stm/tests too; boot.sh reads STM_VM_SERIAL_EXTRA). Exit status: the
 # script's, or 1 if the VM did not finish or the kernel log is not clean.
 set -uo pipefail
 
@@ -28,6 +29,7 @@ if ! make -s -C "$STM_TOP/tests" >"$out/make-tests.log" 2>&1; then
 fi
 mods_args=()
 for d in $STM_VM_OURMODS; do [ -d "$d" ] && mods_args+=(-m "$d"); done
+for d in $STM_VM_EXTRA_GUEST; do mods_args+=(-g "$d"); done
 if ! "$STM_VM/mkinitramfs.sh" -o "$out/initramfs.cpio.gz" -k "$STM_VM_KMODDIR" "${mods_args[@]}"; then
 	echo "$name: building the initramfs failed" >&2
 	exit 1

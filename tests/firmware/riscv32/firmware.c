@@ -22,16 +22,24 @@
  * 2 (stay): after the work and its STOP frame the firmware idles
  * instead of powering off, so a pty's reader is not hung up before it
  * has read the end.
+ *
+ * With bit 2, once the work and its STOP frame are written, the UART's
+ * receive interrupt takes the host's bytes: commands, answered as
+ * before, and the ping byte (../ping.h): two INFO frames of component
+ * "ping" on srcID 1, "received" and "pong" (tests/firmware/multi.t).
  */
 #include <stdint.h>
 
 #include "mttfw/mttfw.h"
 #include "mttfw/rvencap.h"
 #include "../mtt_rounds.h"
+#include "../ping.h"
 
 #define UART		0x10000000u
 #define UART_RBR	0
 #define UART_THR	0
+#define UART_IER	1
+#define IER_ERBFI	0x01u
 #define UART_LSR	5
 #define LSR_DR		0x01u
 #define LSR_THRE	0x20u
@@ -50,9 +58,20 @@
 #define TICK_PERIOD	2000u		/* mtime units (10 MHz) */
 #define TARGET		0x50u		/* this core's MTT target id */
 
+/* the virt machine's PLIC: UART0 is its source 10; context 0 is hart
+ * 0's machine mode */
+#define PLIC		0x0c000000u
+#define PLIC_PRIO(n)	(PLIC + 4u * (n))
+#define PLIC_ENABLE0	(PLIC + 0x2000u)
+#define PLIC_THRESH0	(PLIC + 0x200000u)
+#define PLIC_CLAIM0	(PLIC + 0x200004u)
+#define UART_IRQ	10u
+
 #define MIE_MTIE	0x80u
+#define MIE_MEIE	0x800u
 #define MSTATUS_MIE	0x8u
 #define MCAUSE_MTI	0x80000007u
+#define MCAUSE_MEI	0x8000000bu
 
 static volatile uint8_t *const uart = (volatile uint8_t *)UART;
 
@@ -150,12 +169,44 @@ struct mttfw mttfw_default;
 
 static mtt_comp_handle_t app, sensor, tick;
 static volatile unsigned int ticks;
+static struct fw_ping ping;
+
+#define REG32(a)	(*(volatile uint32_t *)(a))
+
+/* the UART's receive interrupt, through the PLIC: once the work is
+ * done (its srcID 1 frames cannot be cut by the interrupt's) */
+static void uart_irq_init(void)
+{
+	REG32(PLIC_PRIO(UART_IRQ)) = 1;
+	REG32(PLIC_ENABLE0) = 1u << UART_IRQ;
+	REG32(PLIC_THRESH0) = 0;
+	uart[UART_IER] = IER_ERBFI;
+	__asm__ volatile("csrs mie, %0" : : "r"(MIE_MEIE));
+}
+
+/* the host's bytes: a ping (../ping.h) or the command receiver's */
+static void uart_irq(void)
+{
+	uint32_t id = REG32(PLIC_CLAIM0);
+
+	while (uart[UART_LSR] & LSR_DR) {
+		uint8_t c = uart[UART_RBR];
+
+		if (!fw_ping(&ping, &mttfw_default, c))
+			mttfw_rx(&mttfw_default, &c, 1);
+	}
+	REG32(PLIC_CLAIM0) = id;
+}
 
 void trap(uint32_t cause);
 void trap(uint32_t cause)
 {
 	unsigned int n;
 
+	if (cause == MCAUSE_MEI) {
+		uart_irq();
+		return;
+	}
 	if (cause != MCAUSE_MTI)
 		return;
 	n = ticks + 1;
@@ -225,6 +276,9 @@ int main(void)
 		;
 	if (!(config & CONFIG_STAY))
 		*(volatile uint32_t *)TEST_DEV = TEST_PASS;
+	/* stay: the UART's interrupt answers pings and commands */
+	uart_irq_init();
+	__asm__ volatile("csrsi mstatus, 8");
 	for (;;)
 		__asm__ volatile("wfi");
 }

@@ -24,6 +24,10 @@
  * mttcontrol sends once every port of the session is open is what lets
  * the firmware go on, so every byte comes after the host is listening.
  *
+ * The ping byte (../ping.h) on USART2 is answered from the receive
+ * interrupt by two INFO frames of component "ping", "received" and
+ * "pong" (tests/firmware/multi.t).
+ *
  * Every frame carries a CRC word (flag CRC, the CRC-16/CCITT-FALSE of
  * every byte before it: Documentation/mtt.rst; libmttfw's crc16 option),
  * so a byte damaged on the line is seen by the decoder.  A frame is written
@@ -38,6 +42,7 @@
 #include "wire/crc.h"
 #include "fw_mtt.h"
 #include "../mtt_rounds.h"
+#include "../ping.h"
 
 #define REG(a) (*(volatile uint32_t *)(a))
 #define RCC_AHB1ENR	REG(0x40023830u)	/* GPIOAEN bit 0 */
@@ -68,6 +73,8 @@ static struct mttfw_comp comps[4];
 struct mttfw mttfw_default;
 static mtt_comp_handle_t app, sensor, tick;
 static volatile uint32_t started;	/* a START command came */
+static volatile uint32_t ready;		/* mttfw_default is set up */
+static struct fw_ping ping;		/* ../ping.h, from USART2's interrupt */
 
 static void usart2_init(void)
 {
@@ -95,7 +102,9 @@ void USART2_IRQHandler(void)
 		return;
 	/* reading DR after SR clears RXNE and an overrun */
 	b = (uint8_t)USART2_DR;
-	if ((sr & SR_RXNE) && (mttfw_rx(&mttfw_default, &b, 1) & MTTFW_RX_START))
+	if (!(sr & SR_RXNE) || (ready && fw_ping(&ping, &mttfw_default, b)))
+		return;
+	if (mttfw_rx(&mttfw_default, &b, 1) & MTTFW_RX_START)
 		started = 1;
 }
 
@@ -134,12 +143,16 @@ void fw_mtt_start(void)
 	};
 	unsigned int i;
 
+	/* the receiver is set up before its interrupt is on: a command that
+	 * comes while the firmware is held (a session's first TIME_SYNC) is
+	 * answered, not lost to the set-up */
+	mttfw_init(&mttfw_default, &cfg);
+	ready = 1;
 	usart2_init();
 #ifdef FW_HOLD
 	while (!mprofdev_fw_profiling())
 		__asm__ volatile("wfi");
 #endif
-	mttfw_init(&mttfw_default, &cfg);
 	mtt_open(MTT_COMPONENTID_ANY, "app", &app);
 	mtt_open(MTT_COMPONENTID_ANY, "sensor", &sensor);
 	mtt_open(MTT_COMPONENTID_ANY, "tick", &tick);

@@ -1,0 +1,79 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# The three-target session (issue 21 section 4; make demo-multi,
+# tests/firmware/multi.t): the Linux VM (run-plain.sh, tests/guest/
+# multi.sh) and the two firmware boards of tests/firmware, each board's
+# UARTs wired to the guest's serial ports by unix sockets in a temp dir:
+# the VM's QEMU is their server (boot.sh -s, wait=off), the firmware
+# QEMUs connect as clients with reconnect.  ttyS2: the STM32F405's
+# USART1 (MiniProfiler; the firmware built with -DFW_HOLD, so USART2
+# waits for the MiniProfiler START), ttyS3: its USART2 (MTT), ttyS4: the
+# RISC-V board's UART (boot word 7: hold, wait for START, stay).  The
+# guest's exports (the session, --stop's summary) land in
+# $STM_VM_OUT/exports, the session directory unpacked in
+# $STM_VM_OUT/session (a line says where).
+#
+#   multi.sh [PINGS]     (default 100 exchanges per MTT target)
+#
+# All three QEMUs are killed on every exit path.  Exit status:
+# run-plain.sh's.
+set -uo pipefail
+
+pings=${1:-100}
+export STM_VM_LANE=${STM_VM_LANE:-multi}
+. "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+tmp=$(mktemp -d /tmp/stm-multi.XXXXXX)
+pids=()
+# shellcheck disable=SC2317 # the traps' function
+cleanup() {
+	# the VM's run-plain.sh leads a process group of its own (setsid)
+	[ -z "${vm:-}" ] || kill -- "-$vm" 2>/dev/null
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+	wait 2>/dev/null
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+fw=$STM_TOP/tests/firmware
+if ! { make -s -C "$fw/stm32f4" O="$tmp/stm32" EXTRA_CFLAGS=-DFW_HOLD &&
+	make -s -C "$fw/riscv32" O="$tmp/rv"; } >"$tmp/fw.log" 2>&1; then
+	cat "$tmp/fw.log" >&2
+	echo "multi: cannot build the firmwares" >&2
+	exit 1
+fi
+mkdir -p "$tmp/guest"
+cp "$tmp/stm32/fw.elf" "$tmp/guest/stm32.elf"
+
+s=$tmp/sock
+mkdir -p "$s"
+client() { echo "socket,id=$1,path=$s/$2,reconnect=1"; }
+timeout -k 5 1800 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
+	-kernel "$tmp/stm32/fw.elf" \
+	-chardev "$(client u1 ttyS2)" -serial chardev:u1 \
+	-chardev "$(client u2 ttyS3)" -serial chardev:u2 \
+	</dev/null >"$tmp/stm32.log" 2>&1 &
+pids+=($!)
+timeout -k 5 1800 qemu-system-riscv32 -M virt -bios none -nographic \
+	-monitor none -kernel "$tmp/rv/fw.elf" \
+	-chardev "$(client u0 ttyS4)" -serial chardev:u0 \
+	-device loader,addr=0x87fff000,data=7,data-len=4 \
+	</dev/null >"$tmp/rv.log" 2>&1 &
+pids+=($!)
+
+export STM_VM_SERIAL_EXTRA="$s/ttyS2 $s/ttyS3 $s/ttyS4"
+export STM_VM_EXTRA_GUEST="$STM_VM_EXTRA_GUEST $tmp/guest"
+export STM_VM_APPEND="$STM_VM_APPEND stm.pings=$pings"
+setsid "$STM_VM/run-plain.sh" multi &
+vm=$!
+wait "$vm"
+rc=$?
+vm=
+for f in stm32 rv; do cp "$tmp/$f.log" "$STM_VM_OUT/qemu-$f.log" 2>/dev/null; done
+if [ "$rc" = 0 ]; then
+	rm -rf "$STM_VM_OUT/session"
+	mkdir -p "$STM_VM_OUT/session"
+	tar xzf "$STM_VM_OUT/exports/multi-session.tar.gz" -C "$STM_VM_OUT/session" --strip-components=1 &&
+		echo "== the session directory: $STM_VM_OUT/session (mttdecode $STM_VM_OUT/session)"
+fi
+exit "$rc"
