@@ -1501,8 +1501,9 @@ int merge_session(const struct opts *o)
 
 			html_target(m->html, (unsigned int)i, s->name,
 				    s->proto == P_STREAM ? NULL : fit_name(s),
-				    s->fit.drift_ppm, s->proto == P_NONE ?
-				    INFINITY : s->fit.bound_ns);
+				    s->proto == P_NONE ? NAN : s->fit.drift_ppm,
+				    s->proto == P_NONE ? INFINITY :
+				    s->fit.bound_ns);
 		}
 	}
 	if (o->format == FMT_CHROME) {
