@@ -13,6 +13,10 @@
 # bad NAME LINE REGEX           a bad mttcontrol ($C) configuration on
 #                               stdin: exit 1, "NAME.conf:LINE: REGEX"
 # man_format_ok DIR             DIR/man3/*.3 format without warnings
+# page_data PAGE, page_py PAGE CODE   the JSON block of an mttdecode
+#                               --format=html page; CODE run on it
+# view_chromium, view_unavailable DESC, view_summary PAGE QUERY,
+# view_screenshot PNG PAGE QUERY   the page in headless Chromium
 
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 TOOLS=$TOP/tools
@@ -268,4 +272,64 @@ same_output() {
 	tap_ok $st "$what: $nb output identical"
 	[ $st -eq 0 ] || diff "$TMP/a.out" "$TMP/b.out" |
 		head -n 10 | sed 's/^/# /'
+}
+
+# page_data PAGE: the JSON block of an mttdecode --format=html page
+page_data() {
+	python3 -c '
+import re, sys
+s = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r"<script type=\"application/json\" id=\"data\">(.*?)</script>", s, re.S)
+sys.stdout.write(m.group(1))' "$1"
+}
+
+# page_py PAGE CODE: python3 CODE with d = the page's data, S its
+# strings, st(i) string i ('' for -1), json and collections imported
+page_py() {
+	page_data "$1" >"$TMP/data.json" || return 1
+	python3 -c "
+import json, collections
+d = json.load(open('$TMP/data.json'))
+S = d['strings']
+st = lambda i: S[i] if i >= 0 else ''
+$2"
+}
+
+# view_chromium: CHROMIUM set to Debian's chromium, or empty
+view_chromium() {
+	CHROMIUM=$(command -v chromium || command -v chromium-browser)
+}
+
+# view_unavailable DESC: a check that needs Chromium, without it: fails
+# under STM_CHECK_VIEW=1, else skips
+view_unavailable() {
+	if [ "${STM_CHECK_VIEW:-}" = 1 ]; then
+		tap_ok 1 "$1 (no chromium; STM_CHECK_VIEW=1)"
+	else
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n - $1 # SKIP no chromium (scripts/install-deps.sh installs it)"
+	fi
+}
+
+# view_summary PAGE QUERY: the page's #summary counts ("tracks N marks N
+# points N slices N buckets N") after its script ran with QUERY (the
+# page's ?test= hook); the whole DOM in $TMP/dom
+view_summary() {
+	timeout -k 10 300 "$CHROMIUM" --headless=new --no-sandbox --disable-gpu \
+		--user-data-dir="$TMP/chrome" --window-size=1400,800 --dump-dom \
+		"file://$1$2" 2>>"$TMP/chrome.log" >"$TMP/dom"
+	grep -o '<div id="summary"[^>]*>' "$TMP/dom" |
+		sed 's/.* data-tracks="\([0-9]*\)" data-marks="\([0-9]*\)" data-points="\([0-9]*\)" data-slices="\([0-9]*\)" data-buckets="\([0-9]*\)".*/tracks \1 marks \2 points \3 slices \4 buckets \5/'
+}
+
+# view_screenshot PNG PAGE QUERY: one check, the page's screenshot kept
+# as PNG (a test artifact)
+view_screenshot() {
+	rm -f "$1"
+	(cd "$TMP" && timeout -k 10 300 "$CHROMIUM" --headless=new --no-sandbox \
+		--disable-gpu --user-data-dir="$TMP/chrome" --hide-scrollbars \
+		--window-size=1400,500 --screenshot="$1" \
+		"file://$2$3" >>"$TMP/chrome.log" 2>&1)
+	[ "$(od -An -tx1 -N4 "$1" 2>/dev/null | tr -d ' ')" = 89504e47 ]
+	tap_ok $? "screenshot kept: ${1#"$TOP"/}"
 }

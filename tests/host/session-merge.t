@@ -116,6 +116,95 @@ sys.exit(0 if ok else 1)
 PY
 tap_ok $? "Chrome: processes linux, mcu, prof; $N slices, $N counter values"
 
+# html: one page of the merged session; its records are the CSV's rows,
+# in the same order, field for field
+"$M" --stats --format=html "$TMP/s" >"$TMP/p.html" 2>"$TMP/p.err"
+tap_ok $? "--format=html exits 0"
+cmp -s "$TMP/p.err" "$TMP/t.err"
+tap_ok $? "--format=html --stats: the merge summary on stderr"
+rows=$(($(wc -l <"$TMP/c.out") - 1))
+tap_is "$(page_py "$TMP/p.html" 'print(d["title"], d["records"], d["held"], len(d["t"]))')" \
+	"$TMP/s $rows $rows $rows" "the page holds the $rows records the CSV has rows for"
+page_data "$TMP/p.html" >"$TMP/p.json"
+python3 - "$TMP/p.json" "$TMP/c.out" >"$TMP/p.cmp" <<'PY'
+import csv, json, sys
+d = json.load(open(sys.argv[1]))
+S = d["strings"]
+st = lambda i: S[i] if i >= 0 else ""
+kinds = ["msg", "value", "begin", "end", "slice", "loss"]
+rows = list(csv.DictReader(open(sys.argv[2], newline="")))
+bad = 0
+for i, r in enumerate(rows):
+    tr = d["tracks"][d["k"][i]]
+    ref = d["t0"] + d["t"][i]
+    kind = kinds[d["y"][i]]
+    v, b, core = d["v"][i], d["b"][i], d["c"][i]
+    page = {
+        "ref_ns": str(ref), "target": st(d["targets"][tr[0]][0]),
+        "tindex": str(tr[0]), "dev_ns": str(ref + d["o"][i]),
+        "bound_ns": "inf" if b is None else "%.0f" % b, "kind": kind,
+        "dur_ns": "%d" % v if kind == "slice" else "",
+        "core": str(core) if core >= 0 else "",
+        # a record without a component is on its source's track, a
+        # slice without either on "functions"
+        "comp": st(tr[2]), "level": st(d["l"][i]), "source": st(d["s"][i]),
+        "name": st(d["n"][i]), "text": st(d["x"][i]),
+        "value": "%.17g" % v if kind == "value" else "",
+    }
+    want = {k: r[k] for k in page}
+    want["comp"] = r["comp"] or r["source"] or \
+        ("functions" if kind == "slice" else "-")
+    if page != want:
+        bad += 1
+        if bad <= 3:
+            print("# row %d: csv %s page %s" % (i, want, page))
+print("rows %d differ %d" % (len(rows), bad))
+PY
+tap_is "$(tail -n 1 "$TMP/p.cmp")" "rows $rows differ 0" \
+	"every page record is the CSV row of its place: times, bound, kind, core, component, level, source, name, text, value, duration"
+grep '^#' "$TMP/p.cmp"
+fit() {
+	sed -n "s/^merge: $1: fit \([^ ]*\) drift \([^ ]*\) ppm .* max \([^ ]*\) ns;.*/\1 \2 \3/p" "$TMP/t.err"
+}
+tap_is "$(page_py "$TMP/p.html" '
+for g in d["targets"]:
+    print(st(g[0]), g[1], st(g[4]) or "-",
+          "-" if g[5] is None else "%+.3f" % g[5],
+          "inf" if g[2] is None else "%.0f" % g[2], g[3])')" \
+"linux 1 - - 0 $((N + N / 8))
+mcu 0 $(fit mcu) $N
+prof 0 $(fit prof) $N" \
+	"targets: linux on the reference clock; mcu and prof with the fit, drift and bound max of --stats"
+"$M" --format=html --html-max=100 "$TMP/s" >"$TMP/q.html"
+tap_is "$?:$(page_py "$TMP/q.html" 'print(d["records"], d["held"], d["summarised"], len(d["targets"]))')" \
+	"0:$rows 100 $((rows - 100)) 3" "--html-max=100: 100 held, the rest summarised"
+
+view_chromium
+if [ -z "$CHROMIUM" ]; then
+	for c in "the merged page drawn" "tracks per target" "accuracies" \
+		"side panel: accuracy" "screenshot"; do
+		view_unavailable "$c"
+	done
+else
+	ART=$TOP/tests/host/out
+	mkdir -p "$ART" || bail "cannot create $ART"
+	cp "$TMP/p.html" "$ART/session-merge.html"
+	P=$ART/session-merge.html
+	prof=$(page_py "$P" 'print(next(i for i, k in enumerate(d["k"]) if st(d["targets"][d["tracks"][k][0]][0]) == "prof"))')
+	tap_is "$(view_summary "$P" "?test=select:$prof")" \
+		"tracks 3 marks $((N + N / 8)) points $N slices $N buckets 0" \
+		"the merged page drawn: $((N + N / 8)) marks, $N points, $N slices"
+	grep -q 'data-targets="linux:1 mcu:1 prof:1"' "$TMP/dom"
+	tap_ok $? "tracks per target: linux, mcu and prof one each"
+	set -- $(fit mcu) $(fit prof)
+	grep -q "data-bounds=\"linux: reference clock; mcu: fit ok $2 ppm, ± [0-9.]* us; prof: fit one-sided $5 ppm, accuracy unknown\"" "$TMP/dom"
+	tap_ok $? "each target's fit and accuracy in its track headers"
+	grep -q '<td>accuracy</td><td>unknown (infinite)</td>' "$TMP/dom"
+	tap_ok $? "side panel of a prof record: its accuracy unknown (infinite)"
+	view_screenshot "$ART/session-merge.png" "$P" ""
+	[ "$tap_fail" -eq 0 ] || grep -v dbus "$TMP/chrome.log" | tail -n 20 | sed 's/^/# /'
+fi
+
 # a CONFLICT: one request's t1 a second late
 bad=$("$TMP/mergegen" "$TMP/k" $N conflict) || bail "mergegen conflict"
 "$M" --stats "$TMP/k" >"$TMP/k.out" 2>"$TMP/k.err"

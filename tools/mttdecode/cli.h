@@ -377,11 +377,22 @@ uint64_t syst_time_ns(const struct app *a, const struct mttd_syst_msg *m,
 		      uint64_t last);
 uint64_t mtt_time_ns(const struct app *a, const struct mview *v,
 		     uint64_t last);
-/* fmt_html.c: the HTML page's records (NULL: no memory); the next
- * input (its name) is a target of its own */
-struct html *html_new(void);
+/* fmt_html.c: the HTML page (--format=html) of a stream, or of a
+ * merged session (merge.c).  html_new(): its records, the first max of
+ * them held in full (NULL: no memory); html_input(): the next input
+ * (its name) is a target of its own; html_target(): target idx of a
+ * merged session, its clock's fit as its track headers show it (fit
+ * NULL: the reference clock; a target not named so is on it);
+ * html_add(): one record (the merged record, merge.h) onto the page, in
+ * order; html_write(): the page to o */
+struct mrec;
+struct html *html_new(unsigned long max);
 void html_free(struct html *h);
 void html_input(struct app *a, const char *name);
+void html_target(struct html *h, unsigned int idx, const char *name,
+		 const char *fit, double drift_ppm, double bound_ns);
+void html_add(struct html *h, const struct mrec *r);
+void html_write(struct html *h, struct out *o, const char *title);
 /* html_page.c: the page around the JSON data */
 extern const char html_page_head[];
 extern const char html_page_script[];

@@ -4,10 +4,12 @@
  * page (html_page.c: inline CSS and script, no network) with the trace
  * as JSON in a <script type="application/json"> block.
  *
- * The page is written from view records (view.h, issue 21's merged
- * record): the printer callbacks below make one from each message,
- * SyS-T message and MTT frame of the stream; a merged session hands its
- * records to html_add() the same way.  Each record goes on a track,
+ * The page is written from merged records (struct mrec, merge.h): the
+ * printer callbacks below make one from each message, SyS-T message and
+ * MTT frame of a stream (its own clock the reference: own time =
+ * reference time, bound 0), and a merged session (merge.c) hands its
+ * records to html_add() in merged order, after naming each target and
+ * its clock's fit with html_target().  Each record goes on a track,
  * keyed by (target, type, component, name, cpu):
  *  - messages ("m"): plain STP messages on their source (policy node,
  *    else "m<M> c<C>"), SyS-T messages on their source, collateral
@@ -16,7 +18,10 @@
  *    element 0 of a vector) on "<component>" / name: a step line;
  *  - slices ("s"): SyS-T STRING:ENTER/EXIT on their source, MTT
  *    API_ENTRY/API_RETURN on "<component> ctx <id>" (as the Chrome trace);
- *  - losses on a "losses" track of the target.
+ *  - losses on a "losses" track of the target;
+ *  - a merged record without a component goes on its source (a Linux
+ *    stream's policy node), a slice without either on "functions" (a
+ *    MiniProfiler's calls).
  * Strings (track names, levels, texts cut at HTML_TEXT_MAX bytes) are
  * interned: each distinct one is written once, records name its index.
  *
@@ -26,7 +31,7 @@
  * later record only counts into its track's summary, HTML_BUCKETS
  * buckets whose width doubles as time goes on (per bucket: records,
  * and for values their minimum and maximum).  Memory while writing is
- * therefore at most 37 bytes per held record (for --html-max rounded up
+ * therefore at most 57 bytes per held record (for --html-max rounded up
  * to a power of two), the string budget, and HTML_BUCKETS * 20 bytes
  * for each of at most HTML_TRACKS tracks; the page is about as large as
  * the held records' JSON plus the strings and the summaries.
@@ -38,7 +43,7 @@
 
 #include "cli.h"
 #include "esc.h"
-#include "view.h"
+#include "merge.h"
 
 #define HTML_TRACKS	1024	/* the last one takes all the others */
 #define HTML_TARGETS	64
@@ -49,6 +54,14 @@
 
 enum { TR_MSG, TR_VALUE, TR_SLICE };
 static const char track_type[] = "mvs";
+
+/* the page's kind codes (its script's KIND) by enum mrec_kind */
+enum { PK_MSG, PK_VALUE, PK_BEGIN, PK_END, PK_SLICE, PK_LOSS };
+static const uint8_t page_kind[] = {
+	[MREC_MSG] = PK_MSG, [MREC_BEGIN] = PK_BEGIN, [MREC_END] = PK_END,
+	[MREC_SLICE] = PK_SLICE, [MREC_VALUE] = PK_VALUE,
+	[MREC_LOSS] = PK_LOSS,
+};
 
 struct html_sum {
 	int64_t base;		/* time of bucket 0 */
@@ -66,8 +79,10 @@ struct html_track {
 
 struct html_target {
 	uint32_t name;
-	unsigned int flags;	/* VIEW_REF_CLOCK */
-	double bound_max;	/* largest accuracy half-width seen */
+	uint32_t fit;		/* html_target()'s fit, NO_STR: the target's
+				 * clock is the reference */
+	double drift_ppm;
+	double bound_max;	/* the fit's bound, or the largest seen */
 	uint64_t records;
 };
 
@@ -89,11 +104,20 @@ struct html {
 	/* held records, as columns */
 	int64_t *t;
 	int64_t *own;		/* own - reference time */
-	int own_differs;	/* some own time is not the reference's */
+	double *bnd;		/* accuracy half-width */
 	uint32_t *trk, *lvl, *txt;
+	uint32_t *src, *nam;	/* source, name */
+	int32_t *core;
 	uint8_t *kind;
 	double *val;
 	size_t n, cap;
+	/* columns written only when some record says more than its track
+	 * does: an own time not the reference's, a bound not 0, a source
+	 * not the track's component, a name not the track's, a core not
+	 * the track's CPU */
+	int own_differs, bnd_differs, src_differs, nam_differs;
+	int core_differs;
+	unsigned long max;	/* --html-max */
 	int full;		/* no more records held */
 	int oom;
 	uint64_t seen, summed;
@@ -220,16 +244,17 @@ static uint32_t intern_name(struct html *h, const char *s)
 	return s ? intern(h, s, strlen(s), 1) : NO_STR;
 }
 
-static uint32_t get_track(struct html *h, const struct view_rec *r,
+static uint32_t get_track(struct html *h, const struct mrec *r,
 			  uint32_t target)
 {
-	unsigned int type = r->kind == VIEW_VALUE ? TR_VALUE :
-		(r->kind == VIEW_BEGIN || r->kind == VIEW_END ||
-		 r->kind == VIEW_COMPLETE) ? TR_SLICE : TR_MSG;
-	uint32_t comp = intern_name(h, r->kind == VIEW_LOSS ? "losses" :
-				    r->component ? r->component : "-");
+	unsigned int type = r->kind == MREC_VALUE ? TR_VALUE :
+		(r->kind == MREC_BEGIN || r->kind == MREC_END ||
+		 r->kind == MREC_SLICE) ? TR_SLICE : TR_MSG;
+	uint32_t comp = intern_name(h, r->kind == MREC_LOSS ? "losses" :
+				    r->comp ? r->comp : r->source ? r->source :
+				    type == TR_SLICE ? "functions" : "-");
 	uint32_t name = type == TR_VALUE ? intern_name(h, r->name) : NO_STR;
-	int64_t cpu = type == TR_SLICE || r->kind == VIEW_LOSS ? -1 : r->cpu;
+	int64_t cpu = type == TR_SLICE || r->kind == MREC_LOSS ? -1 : r->core;
 	uint32_t k = (hash((const char *)&comp, 4) ^ name * 31u ^
 		      target * 131u ^ type * 7u ^ (uint32_t)cpu) &
 		     (2 * HTML_TRACKS - 1);
@@ -286,7 +311,7 @@ static void merge2(struct html_sum *s, unsigned int i)
 
 /* a record not held: into its track's summary */
 static void summarise(struct html *h, struct html_track *t,
-		      const struct view_rec *r)
+		      const struct mrec *r)
 {
 	struct html_sum *s = t->sum;
 	uint64_t b;
@@ -313,7 +338,7 @@ static void summarise(struct html *h, struct html_track *t,
 		s->width *= 2;
 		b = (uint64_t)(r->ref_ns - s->base) / s->width;
 	}
-	if (r->kind == VIEW_VALUE && isfinite(r->value)) {
+	if (r->kind == MREC_VALUE && r->has_value && isfinite(r->value)) {
 		if (!s->cnt[b] || r->value < s->min[b])
 			s->min[b] = r->value;
 		if (!s->cnt[b] || r->value > s->max[b])
@@ -329,14 +354,16 @@ static void summarise(struct html *h, struct html_track *t,
 static int hold(struct html *h, size_t max)
 {
 	void **col[] = {
-		(void **)&h->t, (void **)&h->own, (void **)&h->trk,
-		(void **)&h->lvl, (void **)&h->txt, (void **)&h->kind,
-		(void **)&h->val,
+		(void **)&h->t, (void **)&h->own, (void **)&h->bnd,
+		(void **)&h->trk, (void **)&h->lvl, (void **)&h->txt,
+		(void **)&h->src, (void **)&h->nam, (void **)&h->core,
+		(void **)&h->kind, (void **)&h->val,
 	};
 	const size_t size[] = {
-		sizeof(*h->t), sizeof(*h->own), sizeof(*h->trk),
-		sizeof(*h->lvl), sizeof(*h->txt), sizeof(*h->kind),
-		sizeof(*h->val),
+		sizeof(*h->t), sizeof(*h->own), sizeof(*h->bnd),
+		sizeof(*h->trk), sizeof(*h->lvl), sizeof(*h->txt),
+		sizeof(*h->src), sizeof(*h->nam), sizeof(*h->core),
+		sizeof(*h->kind), sizeof(*h->val),
 	};
 	size_t c = h->cap, i;
 
@@ -353,31 +380,63 @@ static int hold(struct html *h, size_t max)
 	return 0;
 }
 
-void html_add(struct app *a, const struct view_rec *r)
+static struct html_target *target_at(struct html *h, unsigned int idx)
 {
-	struct html *h = a->html;
 	/* targets beyond HTML_TARGETS: all in the last one */
-	uint32_t ti = r->target_idx < HTML_TARGETS ? r->target_idx :
-		HTML_TARGETS - 1;
-	struct html_target *tg = &h->target[ti];
-	uint32_t tr, lvl = NO_STR, txt = NO_STR;
+	uint32_t ti = idx < HTML_TARGETS ? idx : HTML_TARGETS - 1;
 
-	while (h->ntargets <= ti)
-		h->target[h->ntargets++].name = NO_STR;
-	if (tg->name == NO_STR) {
-		tg->name = intern_name(h, r->target);
-		tg->flags = r->flags;
+	while (h->ntargets <= ti) {
+		h->target[h->ntargets].name = NO_STR;
+		h->target[h->ntargets++].fit = NO_STR;
 	}
+	return &h->target[ti];
+}
+
+void html_target(struct html *h, unsigned int idx, const char *name,
+		 const char *fit, double drift_ppm, double bound_ns)
+{
+	struct html_target *tg = target_at(h, idx);
+
+	if (tg->name != NO_STR)
+		return;
+	tg->name = intern_name(h, name);
+	tg->fit = intern_name(h, fit);
+	tg->drift_ppm = drift_ppm;
+	tg->bound_max = bound_ns;
+}
+
+/* s interned within the budget (NULL: NO_STR); 0, or -1 (budget spent) */
+static int intern_opt(struct html *h, const char *s, size_t n, uint32_t *i)
+{
+	*i = s ? intern(h, s, n, 0) : NO_STR;
+	return s && *i == NO_STR ? -1 : 0;
+}
+
+void html_add(struct html *h, const struct mrec *r)
+{
+	struct html_target *tg = target_at(h, r->tindex);
+	uint32_t ti = (uint32_t)(tg - h->target);
+	uint32_t tr, lvl = NO_STR, txt = NO_STR, src = NO_STR, nam = NO_STR;
+	const struct html_track *t;
+
+	if (tg->name == NO_STR)
+		tg->name = intern_name(h, r->target);
 	tg->records++;
 	if (r->bound_ns > tg->bound_max)
 		tg->bound_max = r->bound_ns;
 	h->seen++;
 	tr = get_track(h, r, ti);
+	t = &h->track[tr];
 	if (!h->full) {
 		lvl = intern_name(h, r->level);
 		txt = intern(h, r->text ? r->text : "", r->text ? r->text_len :
 			     0, 0);
-		if (txt == NO_STR || hold(h, a->o.html_max))
+		if (txt == NO_STR ||
+		    intern_opt(h, r->source, r->source ? strlen(r->source) : 0,
+			       &src) ||
+		    intern_opt(h, r->name, r->name ? strlen(r->name) : 0,
+			       &nam) ||
+		    hold(h, h->max))
 			h->full = 1;
 	}
 	if (h->full) {
@@ -385,31 +444,39 @@ void html_add(struct app *a, const struct view_rec *r)
 		return;
 	}
 	h->t[h->n] = r->ref_ns;
-	h->own[h->n] = r->own_ns - r->ref_ns;
-	h->own_differs |= r->own_ns != r->ref_ns;
+	h->own[h->n] = r->dev_ns - r->ref_ns;
+	h->own_differs |= r->dev_ns != r->ref_ns;
+	h->bnd[h->n] = r->bound_ns;
+	h->bnd_differs |= r->bound_ns != 0;
 	h->trk[h->n] = tr;
 	h->lvl[h->n] = lvl;
 	h->txt[h->n] = txt;
-	h->kind[h->n] = (uint8_t)r->kind;
-	h->val[h->n] = r->kind == VIEW_VALUE ? r->value :
-		r->kind == VIEW_COMPLETE ? (double)r->dur_ns : NAN;
+	h->src[h->n] = src;
+	h->src_differs |= src != t->comp;
+	h->nam[h->n] = nam;
+	h->nam_differs |= nam != t->name;
+	h->core[h->n] = r->core;
+	h->core_differs |= r->core != t->cpu;
+	h->kind[h->n] = page_kind[r->kind];
+	h->val[h->n] = r->kind == MREC_VALUE && r->has_value ? r->value :
+		r->kind == MREC_SLICE ? (double)r->dur_ns : NAN;
 	h->n++;
 }
 
 /* a record of the current input (a single stream: its own clock is the
  * reference) */
-static void rec_init(struct app *a, struct view_rec *r, uint64_t ns,
-		     enum view_kind kind)
+static void rec_init(struct app *a, struct mrec *r, uint64_t ns,
+		     enum mrec_kind kind)
 {
 	struct html *h = a->html;
 
 	memset(r, 0, sizeof(*r));
 	r->target = h->input_name ? h->input_name : "stream";
-	r->target_idx = h->input ? h->input - 1 : 0;
-	r->flags = VIEW_REF_CLOCK;
-	r->own_ns = r->ref_ns = (int64_t)(ns > INT64_MAX ? INT64_MAX : ns);
+	r->tindex = h->input ? h->input - 1 : 0;
+	r->dev_ns = r->ref_ns = (int64_t)(ns > INT64_MAX ? INT64_MAX : ns);
+	r->has_time = 1;
 	r->kind = kind;
-	r->cpu = -1;
+	r->core = -1;
 	h->last_ns = ns;
 }
 
@@ -422,12 +489,14 @@ static void source_name(char *b, size_t n, const char *source,
 		snprintf(b, n, "m%u c%u", master, channel);
 }
 
-struct html *html_new(void)
+struct html *html_new(unsigned long max)
 {
 	struct html *h = calloc(1, sizeof(*h));
 
-	if (h)
+	if (h) {
+		h->max = max;
 		h->tslot = calloc(2 * HTML_TRACKS, sizeof(*h->tslot));
+	}
 	if (h && !h->tslot) {
 		free(h);
 		h = NULL;
@@ -437,33 +506,33 @@ struct html *html_new(void)
 
 static void html_msg(struct app *a, const struct mttd_msg *m)
 {
-	struct view_rec r;
+	struct mrec r;
 	char src[160];
 
 	rec_init(a, &r, (m->flags & MTTD_MSG_HAS_TS) ?
-		 ticks_ns(m->ts, a->stp_hz) : a->html->last_ns, VIEW_MSG);
+		 ticks_ns(m->ts, a->stp_hz) : a->html->last_ns, MREC_MSG);
 	source_name(src, sizeof(src), a->policy ?
 		    mttd_policy_lookup(a->policy, m->master, m->channel) :
 		    NULL, m->master, m->channel);
-	r.component = r.source = src;
+	r.comp = r.source = src;
 	r.text = (const char *)m->data;
 	r.text_len = m->len;
-	html_add(a, &r);
+	html_add(a->html, &r);
 }
 
 static void html_syst(struct app *a, const struct sview *v)
 {
 	const struct mttd_syst_msg *m = v->m;
-	enum view_kind kind = VIEW_MSG;
-	struct view_rec r;
+	enum mrec_kind kind = MREC_MSG;
+	struct mrec r;
 	char src[160];
 
 	if (m->type == MTTD_SYST_STRING && m->status == MTTD_SYST_OK &&
 	    m->subtype == MTTD_SYST_STRING_FUNCTIONENTER)
-		kind = VIEW_BEGIN;
+		kind = MREC_BEGIN;
 	else if (m->type == MTTD_SYST_STRING && m->status == MTTD_SYST_OK &&
 		 m->subtype == MTTD_SYST_STRING_FUNCTIONEXIT)
-		kind = VIEW_END;
+		kind = MREC_END;
 	rec_init(a, &r, syst_time_ns(a, m, a->html->last_ns), kind);
 	if (m->flags & MTTD_SYST_F_STP)
 		source_name(src, sizeof(src), v->source, m->master,
@@ -475,49 +544,50 @@ static void html_syst(struct app *a, const struct sview *v)
 	else
 		snprintf(src, sizeof(src), "origin %u:%u", m->origin,
 			 m->unit);
-	r.component = r.source = src;
+	r.comp = r.source = src;
 	r.level = (m->flags & MTTD_SYST_F_SEV) ?
 		mttd_syst_severity_name(m->severity) : NULL;
 	r.text = v->text_len ? v->text : v->type;
 	r.text_len = v->text_len ? v->text_len : strlen(v->type);
-	r.name = r.text;
-	html_add(a, &r);
+	r.name = v->type;
+	html_add(a->html, &r);
 }
 
 static void html_mtt(struct app *a, const struct mview *v)
 {
 	const struct mttd_mtt_frame *f = v->f;
-	enum view_kind kind = VIEW_MSG;
+	enum mrec_kind kind = MREC_MSG;
 	char comp[160], text[HTML_TEXT_MAX + 32];
-	struct view_rec r;
+	struct mrec r;
 	double d;
 
 	if (f->cmd == MTT_FRAME_CMD_META)
 		return;		/* named the component */
 	if ((f->flags & MTT_FRAME_F_LEVEL) && f->level == MTT_API_ENTRY)
-		kind = VIEW_BEGIN;
+		kind = MREC_BEGIN;
 	else if ((f->flags & MTT_FRAME_F_LEVEL) && f->level == MTT_API_RETURN)
-		kind = VIEW_END;
+		kind = MREC_END;
 	else if (v->name && mttd_mtt_count(f) && mttd_mtt_number(f, 0, &d))
-		kind = VIEW_VALUE;
+		kind = MREC_VALUE;
 	rec_init(a, &r, mtt_time_ns(a, v, a->html->last_ns), kind);
 	if (v->comp)
 		snprintf(comp, sizeof(comp), "%s", v->comp);
 	else
 		snprintf(comp, sizeof(comp), "comp:0x%08x", f->comp);
-	if (kind == VIEW_BEGIN || kind == VIEW_END)
+	if (kind == MREC_BEGIN || kind == MREC_END)
 		snprintf(comp + strlen(comp), sizeof(comp) - strlen(comp),
 			 " ctx %u", f->ctx);
 	else
-		r.cpu = f->target;
-	r.component = comp;
+		r.core = (int)f->target;
+	r.comp = comp;
 	r.name = v->name;
 	r.level = v->level;
 	r.source = v->source;
-	r.value = kind == VIEW_VALUE ? d : 0;
-	if (kind == VIEW_BEGIN || kind == VIEW_END || !v->name) {
-		r.text = kind == VIEW_MSG || !v->name ? v->value : v->name;
-		r.text_len = kind == VIEW_MSG || !v->name ? v->value_len :
+	r.has_value = kind == MREC_VALUE;
+	r.value = kind == MREC_VALUE ? d : 0;
+	if (kind == MREC_BEGIN || kind == MREC_END || !v->name) {
+		r.text = kind == MREC_MSG || !v->name ? v->value : v->name;
+		r.text_len = kind == MREC_MSG || !v->name ? v->value_len :
 			strlen(v->name);
 	} else {
 		snprintf(text, sizeof(text), "%s = %.*s", v->name,
@@ -526,20 +596,20 @@ static void html_mtt(struct app *a, const struct mview *v)
 		r.text = text;
 		r.text_len = strlen(text);
 	}
-	html_add(a, &r);
+	html_add(a->html, &r);
 }
 
 static void loss(struct app *a, const char *reason, uint64_t count)
 {
-	struct view_rec r;
+	struct mrec r;
 	char text[80];
 
-	rec_init(a, &r, a->html->last_ns, VIEW_LOSS);
+	rec_init(a, &r, a->html->last_ns, MREC_LOSS);
 	snprintf(text, sizeof(text), "loss: %s (%llu)", reason,
 		 (unsigned long long)count);
 	r.text = text;
 	r.text_len = strlen(text);
-	html_add(a, &r);
+	html_add(a->html, &r);
 }
 
 static void html_event(struct app *a, const struct mttd_msg_event *e)
@@ -648,7 +718,9 @@ static int64_t t0_of(const struct html *h)
 }
 
 /* ",\"c\":[" then column c of the held records: t (time - t0), o (own
- * - reference time), k (track), y (kind), l (level), x (text), v (value) */
+ * - reference time), k (track), y (kind), l (level), x (text), v (value
+ * or duration), b (bound, null: infinite), s (source), n (name), c
+ * (core, -1 none) */
 static void column(struct out *o, const struct html *h, char c, int64_t t0)
 {
 	size_t i;
@@ -666,6 +738,10 @@ static void column(struct out *o, const struct html *h, char c, int64_t t0)
 		case 'y': out_u64(o, h->kind[i]); break;
 		case 'l': put_str_idx(o, h->lvl[i]); break;
 		case 'x': put_str_idx(o, h->txt[i]); break;
+		case 'b': put_num(o, h->bnd[i]); break;
+		case 's': put_str_idx(o, h->src[i]); break;
+		case 'n': put_str_idx(o, h->nam[i]); break;
+		case 'c': put_i64(o, h->core[i]); break;
 		default: put_num(o, h->val[i]); break;
 		}
 	}
@@ -716,24 +792,28 @@ static void summaries(struct out *o, const struct html *h, int64_t t0)
 	out_char(o, ']');
 }
 
-static void html_end(struct app *a)
+void html_write(struct html *h, struct out *o, const char *title)
 {
-	struct html *h = a->html;
-	struct out *o = &a->out;
 	uint32_t i, nt = h->ntracks + (uint32_t)h->other;
-	const char *title = a->o.nfiles == 1 ? a->o.files[0] :
-		h->input_name ? h->input_name : "stdin";
 	const struct {
 		const char *key;
 		uint64_t v;
 	} counts[] = {
 		{ ",\"records\":", h->seen }, { ",\"held\":", h->n },
 		{ ",\"summarised\":", h->summed },
-		{ ",\"max\":", a->o.html_max },
+		{ ",\"max\":", h->max },
 		{ ",\"text_max\":", HTML_TEXT_MAX },
 	};
 	int64_t t0 = t0_of(h);
-	const char *c;
+	const struct {
+		char c;
+		int written;
+	} cols[] = {
+		{ 't', 1 }, { 'k', 1 }, { 'y', 1 }, { 'l', 1 }, { 'x', 1 },
+		{ 'v', 1 }, { 'o', h->own_differs }, { 'b', h->bnd_differs },
+		{ 's', h->src_differs }, { 'n', h->nam_differs },
+		{ 'c', h->core_differs },
+	};
 
 	if (h->oom)
 		fprintf(stderr, "mttdecode: out of memory: the page holds the records before it\n");
@@ -756,12 +836,18 @@ static void html_end(struct app *a)
 	for (i = 0; i < h->ntargets; i++) {
 		const struct html_target *tg = &h->target[i];
 
+		/* [name, on the reference clock, bound, records, fit,
+		 * drift ppm] */
 		out_str(o, i ? ",[" : "[");
 		put_str_idx(o, tg->name);
-		out_str(o, (tg->flags & VIEW_REF_CLOCK) ? ",1," : ",0,");
+		out_str(o, tg->fit == NO_STR ? ",1," : ",0,");
 		put_num(o, tg->bound_max);
 		out_char(o, ',');
 		out_u64(o, tg->records);
+		out_char(o, ',');
+		put_str_idx(o, tg->fit);
+		out_char(o, ',');
+		put_num(o, tg->fit == NO_STR ? NAN : tg->drift_ppm);
 		out_char(o, ']');
 	}
 	out_str(o, "],\n\"tracks\":[");
@@ -781,13 +867,20 @@ static void html_end(struct app *a)
 		out_char(o, ']');
 	}
 	out_char(o, ']');
-	for (c = "tkylxv"; *c; c++)
-		column(o, h, *c, t0);
-	if (h->own_differs)
-		column(o, h, 'o', t0);
+	for (i = 0; i < sizeof(cols) / sizeof(cols[0]); i++)
+		if (cols[i].written)
+			column(o, h, cols[i].c, t0);
 	summaries(o, h, t0);
 	out_str(o, "}\n");
 	out_str(o, html_page_script);
+}
+
+static void html_end(struct app *a)
+{
+	const struct html *h = a->html;
+
+	html_write(a->html, &a->out, a->o.nfiles == 1 ? a->o.files[0] :
+		   h->input_name ? h->input_name : "stdin");
 }
 
 void html_free(struct html *h)
@@ -805,6 +898,10 @@ void html_free(struct html *h)
 	free(h->tslot);
 	free(h->t);
 	free(h->own);
+	free(h->bnd);
+	free(h->src);
+	free(h->nam);
+	free(h->core);
 	free(h->trk);
 	free(h->lvl);
 	free(h->txt);

@@ -120,6 +120,7 @@ struct merge {
 	unsigned int nheap;
 	uint64_t held, held_bytes, peak, peak_bytes, records;
 	int events;		/* Chrome: events written */
+	struct html *html;	/* --format=html: the page */
 	int oom;
 };
 
@@ -1119,11 +1120,24 @@ static void print_rec(struct merge *m, const struct mrec *r)
 	case FMT_JSON: row(m, r, &json_style); break;
 	case FMT_CSV: row(m, r, &csv_style); break;
 	case FMT_CHROME: chrome_rec(m, r); break;
+	case FMT_HTML: html_add(m->html, r); break;
 	default: text_rec(m, r); break;
 	}
 }
 
 /* ---- the summary ---- */
+
+/* a target's fit as the summary and the page name it */
+static const char *fit_name(const struct src *s)
+{
+	switch (s->proto == P_NONE ? -1 : (int)s->fit.status) {
+	case -1: return "not merged";
+	case MTTCLK_OK: return "ok";
+	case MTTCLK_ONE_SIDED: return "one-sided";
+	case MTTCLK_CONFLICT: return "CONFLICT";
+	default: return "empty";
+	}
+}
 
 static void say_fit(struct out *o, const struct src *s, const char *prefix)
 {
@@ -1138,16 +1152,15 @@ static void say_fit(struct out *o, const struct src *s, const char *prefix)
 		return;
 	}
 	if (s->proto == P_NONE) {
-		snprintf(b, sizeof(b), "merge: %s: not merged (protocol %s)\n",
-			 s->name, s->t.protocol ? s->t.protocol : "none");
+		snprintf(b, sizeof(b), "merge: %s: %s (protocol %s)\n",
+			 s->name, fit_name(s),
+			 s->t.protocol ? s->t.protocol : "none");
 		out_str(o, b);
 		return;
 	}
 	snprintf(b, sizeof(b), "merge: %s: fit %s drift %+.3f ppm [%+.3f, %+.3f] offset %.0f ns bound first ",
-		 s->name, f->status == MTTCLK_OK ? "ok" :
-		 f->status == MTTCLK_ONE_SIDED ? "one-sided" :
-		 f->status == MTTCLK_CONFLICT ? "CONFLICT" : "empty",
-		 f->drift_ppm, f->drift_lo_ppm, f->drift_hi_ppm, f->b);
+		 s->name, fit_name(s), f->drift_ppm, f->drift_lo_ppm,
+		 f->drift_hi_ppm, f->b);
 	out_str(o, b);
 	put_bound(o, f->bound_first_ns, "inf");
 	out_str(o, " last ");
@@ -1360,16 +1373,19 @@ int merge_wanted(const struct opts *o, int argc, char **argv)
 	for (i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], o->files[0]) ||
 		    !strcmp(argv[i], "--stats") ||
-		    !strncmp(argv[i], "--format=", 9))
+		    !strncmp(argv[i], "--format=", 9) ||
+		    !strncmp(argv[i], "--html-max=", 11))
 			continue;
-		if (!strcmp(argv[i], "--format") && i + 1 < argc) {
+		if ((!strcmp(argv[i], "--format") ||
+		     !strcmp(argv[i], "--html-max")) && i + 1 < argc) {
 			i++;
 			continue;
 		}
 		return 0;
 	}
 	if (o->format != FMT_TEXT && o->format != FMT_JSON &&
-	    o->format != FMT_CSV && o->format != FMT_CHROME)
+	    o->format != FMT_CSV && o->format != FMT_CHROME &&
+	    o->format != FMT_HTML)
 		return 0;
 	if (mtts_targets(o->files[0], &t, &n))
 		return 0;
@@ -1476,6 +1492,20 @@ int merge_session(const struct opts *o)
 		goto fail;
 	if (o->format == FMT_CSV)
 		out_str(&m->out, csv_head);
+	if (o->format == FMT_HTML) {
+		m->html = html_new(o->html_max);
+		if (!m->html)
+			goto oom;
+		for (i = 0; i < (int)m->n; i++) {
+			const struct src *s = m->s[i];
+
+			html_target(m->html, (unsigned int)i, s->name,
+				    s->proto == P_STREAM ? NULL : fit_name(s),
+				    s->proto == P_NONE ? NAN : s->fit.drift_ppm,
+				    s->proto == P_NONE ? INFINITY :
+				    s->fit.bound_ns);
+		}
+	}
 	if (o->format == FMT_CHROME) {
 		out_str(&m->out, "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[");
 		for (i = 0; i < (int)m->n; i++)
@@ -1486,6 +1516,8 @@ int merge_session(const struct opts *o)
 		goto fail;
 	if (o->format == FMT_CHROME)
 		out_str(&m->out, "\n]}\n");
+	if (o->format == FMT_HTML)
+		html_write(m->html, &m->out, dir);
 	if (o->format == FMT_TEXT)
 		summary(m, &m->out, "# ");
 	out_flush(&m->out);
@@ -1513,6 +1545,7 @@ fail:
 			src_free(m->s[i]);
 		free(m->s);
 		free(m->heap);
+		html_free(m->html);
 	}
 	mtts_free_list(names, n);
 	free(m);

@@ -87,7 +87,7 @@ int setup(struct app *a)
 			return fail("out of memory");
 	}
 	if (a->o.format == FMT_HTML) {
-		a->html = html_new();
+		a->html = html_new(a->o.html_max);
 		if (!a->html)
 			return fail("out of memory");
 	}
