@@ -115,18 +115,36 @@ u32 notrace mtt_dict_id(const char *hint)
 
 		i = (h + n) & (MTT_DICT_SLOTS - 1);
 		s = &mtt_dict[i];
+		/*
+		 * Pairs with atomic_set_release() below (another caller's
+		 * publication): the text is read after a READY state
+		 * (Documentation/ordering.rst, "MTT dictionary slots").
+		 */
 		state = atomic_read_acquire(&s->state);
 		if (state == MTT_SLOT_FREE) {
+			/* one winner; nobody reads a FILLING slot's text */
 			state = atomic_cmpxchg_acquire(&s->state,
 						       MTT_SLOT_FREE,
 						       MTT_SLOT_FILLING);
 			if (state == MTT_SLOT_FREE) {
 				memcpy(s->text, key, sizeof(key));
+				/*
+				 * Publish: pairs with the acquire loads here
+				 * and in mtt_dict_text()
+				 */
 				atomic_set_release(&s->state, MTT_SLOT_READY);
-				atomic_inc(&mtt_dict_used);
+				/*
+				 * Count it once READY is visible: pairs with
+				 * atomic_read_acquire() in mtt_dict_count()
+				 */
+				atomic_inc_return_release(&mtt_dict_used);
 				return i + 1;
 			}
-			/* someone else claimed it: look at what they put */
+			/*
+			 * Someone else claimed it: look at what they put.
+			 * A failed cmpxchg orders nothing: read again, as
+			 * above.
+			 */
 			state = atomic_read_acquire(&s->state);
 		}
 		if (state == MTT_SLOT_FILLING)
@@ -152,6 +170,7 @@ bool mtt_dict_text(u32 id, char *text)
 	if (!mtt_dict || !id || id > MTT_DICT_SLOTS)
 		return false;
 	s = &mtt_dict[id - 1];
+	/* pairs with atomic_set_release() in mtt_dict_id() */
 	if (atomic_read_acquire(&s->state) != MTT_SLOT_READY)
 		return false;
 	memcpy(text, s->text, MTT_FRAME_HINT_BYTES);
@@ -159,10 +178,15 @@ bool mtt_dict_text(u32 id, char *text)
 	return true;
 }
 
-/* Dictionary ids given out so far.  Context: any. */
+/*
+ * Dictionary ids given out so far.  Context: any.  Acquire: a caller
+ * that then looks at the slots (the collateral, whose generation
+ * includes this count) finds every slot counted READY.  Pairs with
+ * atomic_inc_return_release() in mtt_dict_id() (ordering.rst).
+ */
 unsigned int mtt_dict_count(void)
 {
-	return atomic_read(&mtt_dict_used);
+	return atomic_read_acquire(&mtt_dict_used);
 }
 
 /* Context: process (module init). */

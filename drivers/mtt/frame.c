@@ -64,6 +64,11 @@ static bool notrace mtt_slot_get(struct mtt_slot *s)
 	struct mtt_cpu *mc = this_cpu_ptr(mtt_cpus);
 
 	s->depth = this_cpu_inc_return(mtt_cpus->depth) - 1;
+	/*
+	 * The count before the buffer: only this CPU touches them, so a
+	 * compiler barrier is enough; pairs with mtt_slot_put()'s
+	 * (Documentation/ordering.rst, "Frame buffers").
+	 */
 	barrier();
 	if (s->depth >= MTT_NEST)
 		return false;
@@ -75,6 +80,7 @@ static bool notrace mtt_slot_get(struct mtt_slot *s)
 /* Give the buffer back.  Context: any, preemption disabled. */
 static void notrace mtt_slot_put(void)
 {
+	/* the buffer before the count; pairs with mtt_slot_get()'s */
 	barrier();
 	this_cpu_dec(mtt_cpus->depth);
 }

@@ -100,15 +100,25 @@ int notrace mtt_send(struct mtt_comp *c, const void *frame, size_t len,
 	unsigned int ovf;
 	int ret;
 
-	/* pairs with smp_store_release() in mtt_pin_link() */
+	/*
+	 * Pairs with smp_store_release() in mtt_pin_link()
+	 * (Documentation/ordering.rst, "MTT pinning")
+	 */
 	if (smp_load_acquire(&c->pin.linked)) {
-		/* pinned: its own source's only channel, if free */
+		/*
+		 * Pinned: its own source's only channel, if free.  The
+		 * busy bits are try-locks: acquire here pairs with the
+		 * previous owner's clear_bit_unlock(), so frames on one
+		 * channel are stored one after the other (ordering.rst).
+		 */
 		if (!test_and_set_bit_lock(0, &c->pin.busy)) {
 			ret = stm_source_write(&c->pin.src, 0, frame, len);
+			/* release: pairs with test_and_set_bit_lock() */
 			clear_bit_unlock(0, &c->pin.busy);
 			return ret;
 		}
 	} else if (!test_and_set_bit_lock(chan, mtt_chan_busy)) {
+		/* as the pin's bit above */
 		ret = stm_source_write(&mtt_source, chan, frame, len);
 		clear_bit_unlock(chan, mtt_chan_busy);
 		return ret;

@@ -42,7 +42,11 @@ static int mtt_pin_link(struct stm_source_data *data)
 {
 	struct mtt_comp *c = to_pin_comp(data);
 
-	/* pairs with smp_load_acquire() in mtt_send() */
+	/*
+	 * The class set the source's link up before calling us: a writer
+	 * that sees @linked sees the link.  Pairs with smp_load_acquire()
+	 * in mtt_send() (Documentation/ordering.rst, "MTT pinning").
+	 */
 	smp_store_release(&c->pin.linked, true);
 	mtt_send_meta(c);
 	return 0;

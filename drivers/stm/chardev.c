@@ -136,7 +136,12 @@ static int stm_file_assign(struct stm_file *stmf, const char * const *ids,
 	stmf->output.channel = output.channel;
 	stmf->output.pdrv_private = output.pdrv_private;
 	stmf->output.pdrv = output.pdrv;
-	/* Publishes the fields above to lockless readers. */
+	/*
+	 * Publishes the fields above to lockless readers: pairs with the
+	 * smp_load_acquire() of nr_chans in stm_char_write(),
+	 * stm_set_options(), stm_policy_id_get() and stm_char_mmap()
+	 * (Documentation/ordering.rst, "The char device's output").
+	 */
 	smp_store_release(&stmf->output.nr_chans, output.nr_chans);
 unlock:
 	mutex_unlock(&stmf->lock);
@@ -146,11 +151,16 @@ unlock:
 /* Claim the per-file bounce buffer, or allocate one for a rare overlap. */
 static char *stm_file_get_buf(struct stm_file *stmf, size_t count)
 {
+	/*
+	 * Acquire: pairs with clear_bit_unlock() in stm_file_put_buf()
+	 * (and below): the last user is done with the buffer.
+	 */
 	if (test_and_set_bit_lock(0, &stmf->buf_busy))
 		return kmalloc(count, GFP_KERNEL);
 	if (!stmf->buf) {
 		stmf->buf = kmalloc(PAGE_SIZE, GFP_KERNEL);
 		if (!stmf->buf) {
+			/* release: pairs with test_and_set_bit_lock() above */
 			clear_bit_unlock(0, &stmf->buf_busy);
 			return NULL;
 		}
@@ -160,6 +170,7 @@ static char *stm_file_get_buf(struct stm_file *stmf, size_t count)
 
 static void stm_file_put_buf(struct stm_file *stmf, char *buf)
 {
+	/* release: pairs with test_and_set_bit_lock() in stm_file_get_buf() */
 	if (buf == stmf->buf)
 		clear_bit_unlock(0, &stmf->buf_busy);
 	else
@@ -179,7 +190,9 @@ static ssize_t stm_char_write(struct file *file, const char __user *ubuf,
 
 	/*
 	 * No id set: the task's name, then "default" pick the channel.
-	 * Pairs with smp_store_release() in stm_file_assign().
+	 * Pairs with smp_store_release() in stm_file_assign().  If another
+	 * thread assigns first, stm_file_assign() returns -EBUSY after
+	 * taking stmf->lock, which orders that thread's fields for us.
 	 */
 	if (!smp_load_acquire(&stmf->output.nr_chans)) {
 		char comm[TASK_COMM_LEN];
@@ -230,6 +243,7 @@ static long stm_policy_id_set(struct stm_file *stmf, void __user *arg)
 	u32 size;
 	int err;
 
+	/* a hint only: stm_file_assign() checks again under stmf->lock */
 	if (READ_ONCE(stmf->output.nr_chans))
 		return -EBUSY;
 
@@ -287,12 +301,20 @@ static long stm_policy_id_get(struct stm_file *stmf, void __user *arg)
 static long stm_set_options(struct stm_file *stmf, void __user *arg)
 {
 	struct stm_device *stm = stmf->stm;
+	unsigned int nr_chans;
 	struct stm_data *data;
 	u64 options;
 	long err;
 
 	if (copy_from_user(&options, arg, sizeof(options)))
 		return -EFAULT;
+
+	/*
+	 * Master and channel after the count, as another thread's first
+	 * write may be assigning them.  Pairs with smp_store_release() in
+	 * stm_file_assign().
+	 */
+	nr_chans = smp_load_acquire(&stmf->output.nr_chans);
 
 	data = stm_data_get(stm);
 	if (!data)
@@ -301,8 +323,8 @@ static long stm_set_options(struct stm_file *stmf, void __user *arg)
 		err = -ENOTTY;
 	else
 		err = data->set_options(data, stmf->output.master,
-					stmf->output.channel,
-					stmf->output.nr_chans, options);
+					stmf->output.channel, nr_chans,
+					options);
 	stm_data_put(stm);
 	return err;
 }

@@ -163,6 +163,7 @@ static bool notrace sys_t_due(unsigned long *last, unsigned long interval,
 	old = READ_ONCE(*last);
 	if (!time_after_eq(now, old + interval))
 		return false;
+	/* one winner; nothing is published with it (ordering.rst) */
 	return cmpxchg(last, old, now) == old;
 }
 

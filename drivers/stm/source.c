@@ -65,6 +65,11 @@ static int stm_source_do_link(struct stm_source_device *src,
 		goto err_free_output;
 
 	list_add_tail(&src->link_entry, &stm->link_list);
+	/*
+	 * Release: src->output is set up before; pairs with the smp_rmb()
+	 * in stm_source_write() (Documentation/ordering.rst, "Source
+	 * links").
+	 */
 	rcu_assign_pointer(src->link, stm);
 
 	if (src->data->link) {
@@ -227,7 +232,13 @@ int stm_source_register_device(struct device *parent,
 		return err;
 	}
 
-	WRITE_ONCE(data->src, src);
+	/*
+	 * Publish the initialised @src: a writer may run on another CPU
+	 * at once.  Pairs with the READ_ONCE() of data->src in
+	 * stm_source_write(), whose reads through @src depend on it
+	 * (ordering.rst, "Source links").
+	 */
+	smp_store_release(&data->src, src);
 	return 0;
 }
 EXPORT_SYMBOL_GPL(stm_source_register_device);
@@ -295,9 +306,17 @@ int notrace stm_source_write(struct stm_source_data *data, unsigned int chan,
 		preempt_enable_notrace();
 		return -EAGAIN;
 	}
+	/*
+	 * Pairs with smp_store_release() in stm_source_register_device();
+	 * the reads below go through @src (address dependency).
+	 */
 	src = READ_ONCE(data->src);
 	stm = src ? rcu_dereference_sched(src->link) : NULL;
-	/* Pairs with rcu_assign_pointer(): the output is set up before. */
+	/*
+	 * Pairs with rcu_assign_pointer() in stm_source_do_link(): the
+	 * output is set up before.  src->output is not read through the
+	 * link, so its dependency orders nothing here (ordering.rst).
+	 */
 	smp_rmb();
 	if (!stm)
 		ret = -ENODEV;

@@ -138,7 +138,12 @@ static __always_inline bool swstm_stage_claim(struct swstm_stage *st)
 	if (unlikely(READ_ONCE(st->busy)))
 		return false;
 	WRITE_ONCE(st->busy, true);
-	/* the flag before the buffer, for a context that interrupts us */
+	/*
+	 * The flag before the buffer, for a context that interrupts us.
+	 * Only this CPU touches @st while it runs (a compiler barrier is
+	 * enough; pairs with swstm_stage_release(); ordering.rst, "The
+	 * owner CPU").
+	 */
 	barrier();
 	return true;
 }
@@ -146,7 +151,7 @@ static __always_inline bool swstm_stage_claim(struct swstm_stage *st)
 /* Give @st back.  Context: as swstm_stage_claim(), which took it. */
 static __always_inline void swstm_stage_release(struct swstm_stage *st)
 {
-	/* the buffer before the flag */
+	/* the buffer before the flag; pairs with swstm_stage_claim() */
 	barrier();
 	WRITE_ONCE(st->busy, false);
 }
@@ -407,10 +412,17 @@ static void swstm_stage_flush_ipi(void *info)
 	 * The next request may be queued from here on (the csd itself is
 	 * released only after we return: a request that comes before
 	 * that gets -EBUSY and gives the bit back, swstm_stage_check()).
-	 * Release: the flush is done before anyone sees the bit clear.
+	 * Release: the flush is done before anyone sees the bit clear;
+	 * pairs with test_and_set_bit() in swstm_stage_check()
+	 * (ordering.rst, "Flush requests").
 	 */
 	clear_bit_unlock(0, &c->flush_pending);
-	/* the last access to @info: module exit waits for this */
+	/*
+	 * Our last access to @info (the kernel's csd_unlock() of
+	 * @c->flush_csd follows our return).  Unordered: module exit
+	 * waits for this count, then orders everything with a synchronous
+	 * call on each online CPU (swstm_stage_fini()).
+	 */
 	atomic_dec(&sw->flush_ipis);
 }
 
@@ -455,8 +467,10 @@ void swstm_stage_check(struct swstm_dev *sw)
 		 * the caller that sets the pending bit may queue the csd;
 		 * the bit is fully ordered (test_and_set_bit()) and given
 		 * back by the handler once the flush is done, or here if
-		 * the csd could not be queued.  A request not sent now is
-		 * retried by the timer while a reader waits.
+		 * the csd could not be queued (clear_bit_unlock() there
+		 * and below pairs with this; ordering.rst, "Flush
+		 * requests").  A request not sent now is retried by the
+		 * timer while a reader waits.
 		 */
 		if (test_and_set_bit(0, &c->flush_pending)) {
 			fresh = true;
@@ -469,6 +483,7 @@ void swstm_stage_check(struct swstm_dev *sw)
 		 * are flushed by the hotplug callback)
 		 */
 		if (smp_call_function_single_async(cpu, &c->flush_csd)) {
+			/* pairs with test_and_set_bit() above, as the IPI's */
 			clear_bit_unlock(0, &c->flush_pending);
 			atomic_dec(&sw->flush_ipis);
 			fresh = true;
@@ -532,7 +547,12 @@ static void swstm_stage_fini(struct swstm_dev *sw)
 	int cpu;
 
 	del_timer_sync(&sw->stage_timer);
-	/* the sink is closed: no new request; wait for those on their way */
+	/*
+	 * The sink is closed: no new request; wait for those on their way.
+	 * The count is unordered: what orders their last accesses before
+	 * the free is the synchronous call below, or for a CPU that is
+	 * offline the CPU hotplug core (ordering.rst, "Flush requests").
+	 */
 	while (atomic_read(&sw->flush_ipis))
 		cpu_relax();
 	for_each_possible_cpu(cpu) {

@@ -41,13 +41,16 @@
  * the record size it read is bounded, so a torn header cannot make it
  * read out of bounds.
  *
- * Ordering: the producer's store-release of seq and the consumer's
- * load-acquire of it order the record's contents from producer to
- * consumer.  The consumer's fully ordered tail cmpxchg and the
- * producer's load-acquire of tail order the consumer's reads of the
- * slots before the next producer's writes to them.  Positions do not
- * repeat in practice (2^56 slots), so a cmpxchg that succeeds proves
- * that nobody moved the word in between.
+ * Ordering (Documentation/ordering.rst, "The ring", has each pairing
+ * and what a weakly ordered CPU would do without it): the producer's
+ * store-release of seq and the consumer's load-acquire of it order the
+ * record's contents from producer to consumer.  The consumer's fully
+ * ordered tail cmpxchg and the producer's load-acquire of tail order
+ * the consumer's reads of the slots before the next producer's writes
+ * to them.  A producer reads head before tail (smp_rmb()), so that it
+ * never sees a tail older than the one the head it read was claimed
+ * against.  Positions do not repeat in practice (2^56 slots), so a
+ * cmpxchg that succeeds proves that nobody moved the word in between.
  *
  * Lost packets, counted exactly where they happen.  The unit of loss is
  * a record: a record that does not fit is dropped whole (never a part
@@ -167,7 +170,10 @@ static inline unsigned long swstm_rec_slots(unsigned int len)
 static inline swstm_sword_t swstm_rec_state(struct swstm_ring *ring,
 					    swstm_word_t pos, swstm_word_t *seq)
 {
-	/* pairs with the producer's commit of this record */
+	/*
+	 * Pairs with the commit's store-release in swstm_ring_put(): the
+	 * record's header and stream are read after (ordering.rst).
+	 */
 	*seq = swstm_seq_load_acquire(&ring->seq[pos & ring->mask]);
 	return swstm_pos_diff(swstm_word_pos(*seq), pos + 1);
 }
@@ -202,6 +208,10 @@ static notrace bool swstm_ring_discard(struct swstm_ring *ring,
 	if (diff < 0)		/* not committed yet: tail cannot have moved */
 		return false;
 	swstm_rec_peek(ring, pos, &rec);
+	/*
+	 * Fully ordered: the header read above is done before the slots
+	 * are free; pairs with the tail load-acquire in swstm_ring_put().
+	 */
 	if (swstm_aw_try_cmpxchg(&ring->tail, &tail,
 				 swstm_word(pos + swstm_rec_slots(rec.len),
 					    swstm_word_lost(tail) +
@@ -269,9 +279,18 @@ notrace bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
 	head = swstm_aw_read(&ring->head);
 	for (;;) {
 		pos = swstm_word_pos(head);
-		/* tail after head: a full ring is seen only if it was full */
+		/*
+		 * Tail after head: a full ring is seen only if it was full.
+		 * Pairs with the tail load-acquire below, as the producer
+		 * that wrote the head we read ran it before its claim
+		 * (ordering.rst, "The full check").
+		 */
 		smp_rmb();
-		/* pairs with the consumers' tail cmpxchg: slot reads done */
+		/*
+		 * Pairs with the consumers' fully ordered tail cmpxchg in
+		 * swstm_ring_read() and swstm_ring_discard(): their reads
+		 * of the slots are done before we write them.
+		 */
 		tail = swstm_aw_read_acquire(&ring->tail);
 		if (swstm_pos_diff(pos + k, swstm_word_pos(tail)) <=
 		    (swstm_sword_t)ring->mask + 1) {
@@ -279,8 +298,9 @@ notrace bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
 			 * Claim [pos, pos + k) and take the drops recorded
 			 * at pos.  The acquire above orders our stores to
 			 * the slots after their last consumer's reads; the
-			 * cmpxchg only has to pick one winner.  Failing
-			 * means another producer got pos (or a drop was
+			 * cmpxchg only has to pick one winner (relaxed:
+			 * ordering.rst, "The claim").  Failing means
+			 * another producer got pos (or a drop was
 			 * recorded): head now holds the current value.
 			 */
 			if (swstm_aw_try_cmpxchg_relaxed(&ring->head, &head,
@@ -293,7 +313,11 @@ notrace bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
 			head = swstm_aw_read(&ring->head);
 			continue;
 		}
-		/* record the drop at the head position, saturated */
+		/*
+		 * Record the drop at the head position, saturated; relaxed:
+		 * the count travels in head itself, the claim takes it
+		 * (ordering.rst, "Loss counts").
+		 */
 		if (swstm_word_lost(head) == SWSTM_LOST_MAX ||
 		    swstm_aw_try_cmpxchg_relaxed(&ring->head, &head,
 						 swstm_word(pos, swstm_word_lost(head) +
@@ -310,7 +334,10 @@ notrace bool swstm_ring_put(struct swstm_ring *ring, struct swstm_rec *rec,
 	off = (pos & ring->mask) * SWSTM_SLOT_SIZE;
 	memcpy(ring->data + off, rec, sizeof(*rec));
 	swstm_ring_copy_in(ring, off + sizeof(*rec), stream, rec->len);
-	/* commit: the record is visible to whoever sees pos + 1 */
+	/*
+	 * Commit: the record is visible to whoever sees pos + 1.  Pairs
+	 * with the load-acquire in swstm_rec_state() (ordering.rst).
+	 */
 	swstm_seq_store_release(&ring->seq[pos & ring->mask],
 				swstm_word(pos + 1, swstm_word_lost(head)));
 
@@ -359,6 +386,11 @@ bool swstm_ring_read(struct swstm_ring *ring, struct swstm_rec *out,
 			swstm_rec_peek(ring, pos, &rec);
 			off = (pos & ring->mask) * SWSTM_SLOT_SIZE + sizeof(rec);
 			swstm_ring_copy_out(ring, off, (u8 *)(out + 1), rec.len);
+			/*
+			 * Fully ordered: the copy is done before the slots
+			 * are free; pairs with the tail load-acquire in
+			 * swstm_ring_put() (ordering.rst).
+			 */
 			if (swstm_aw_try_cmpxchg(&ring->tail, &tail,
 						 swstm_word(pos + swstm_rec_slots(rec.len),
 							    0)))
@@ -395,7 +427,11 @@ unsigned long swstm_ring_idle_lost(struct swstm_ring *ring)
 	swstm_word_t pos = swstm_word_pos(tail);
 	unsigned long lost = 0;
 
-	/* a packet in flight will carry the counts itself */
+	/*
+	 * A packet in flight will carry the counts itself.  head and tail
+	 * are read unordered: each cmpxchg below checks its own word
+	 * (ordering.rst, "Loss counts").
+	 */
 	if (swstm_pos_diff(swstm_word_pos(head), pos))
 		return 0;
 	/* if this fails, the ring filled up since: the next claim takes it */

@@ -48,11 +48,15 @@ static struct swstm_dev *misc_to_swstm(struct miscdevice *misc)
 /*
  * Write path, after a packet is committed.  Any context.  The full
  * barrier pairs with the one in swstm_sink_arm(): either the reader
- * sees the packet, or we see ->waiting and wake it.
+ * sees the packet, or we see ->waiting and wake it (store buffering;
+ * Documentation/ordering.rst, "The sink's waiting flag").
  */
 notrace void swstm_sink_kick(struct swstm_dev *sw)
 {
-	/* order the slot commit before the ->waiting load */
+	/*
+	 * Order the slot commit (a store-release, which orders nothing
+	 * after it) before the ->waiting load; pairs with swstm_sink_arm()
+	 */
 	smp_mb();
 	if (READ_ONCE(sw->waiting))
 		irq_work_queue(&sw->wake_work);
@@ -74,7 +78,10 @@ static void swstm_sink_wake(struct irq_work *work)
 static bool swstm_sink_arm(struct swstm_dev *sw)
 {
 	WRITE_ONCE(sw->waiting, true);
-	/* order the ->waiting store before the ring check */
+	/*
+	 * Order the ->waiting store before the ring check; pairs with
+	 * swstm_sink_kick() (ordering.rst)
+	 */
 	smp_mb();
 	if (!swstm_ring_readable(&sw->ring)) {
 		swstm_stage_check(sw);
@@ -93,6 +100,11 @@ static int swstm_sink_open(struct inode *inode, struct file *file)
 
 	if (!(file->f_mode & FMODE_READ))
 		return -EINVAL;
+	/*
+	 * One reader: acquire, pairs with clear_bit_unlock() in
+	 * swstm_sink_release(): the last reader's ring reads and frees
+	 * are done (ordering.rst, "The sink's reader bit")
+	 */
 	if (test_and_set_bit_lock(0, &sw->reader))
 		return -EBUSY;
 
@@ -124,6 +136,7 @@ static int swstm_sink_release(struct inode *inode, struct file *file)
 	kvfree(rd->enc.rec);
 	kvfree(rd->enc.buf);
 	kfree(rd);
+	/* release: pairs with test_and_set_bit_lock() in swstm_sink_open() */
 	clear_bit_unlock(0, &sw->reader);
 	return 0;
 }

@@ -51,9 +51,12 @@
 #define swstm_aw_try_cmpxchg		atomic_long_try_cmpxchg
 #define swstm_aw_try_cmpxchg_relaxed	atomic_long_try_cmpxchg_relaxed
 #define swstm_seq_init(p, v)		(*(p) = (v))
-/* a record's commit check: pairs with swstm_seq_store_release() */
+/*
+ * A record's commit check (swstm_rec_state()): pairs with the commit
+ * below; Documentation/ordering.rst, "Commit and consume".
+ */
 #define swstm_seq_load_acquire(p)	smp_load_acquire(p)
-/* a record's commit: pairs with swstm_seq_load_acquire() */
+/* a record's commit (swstm_ring_put()): pairs with the check above */
 #define swstm_seq_store_release(p, v)	smp_store_release(p, v)
 #else
 #define swstm_word_t			u64
@@ -66,7 +69,9 @@
 #define swstm_aw_try_cmpxchg		atomic64_try_cmpxchg
 #define swstm_aw_try_cmpxchg_relaxed	atomic64_try_cmpxchg_relaxed
 #define swstm_seq_init(p, v)		atomic64_set(p, v)
+/* as above: ldrexd (or ldrd) then dmb ish on ARMv7 */
 #define swstm_seq_load_acquire(p)	atomic64_read_acquire(p)
+/* as above: dmb ish then a strexd loop (or strd) on ARMv7 */
 #define swstm_seq_store_release(p, v)	atomic64_set_release(p, v)
 #endif
 
