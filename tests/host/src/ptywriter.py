@@ -7,6 +7,7 @@
 # CLOSE "-" it keeps it open until killed, appending what the other end
 # sends (commands to the device) to the file RECV.  The wait for GO is a
 # hang guard (60 s), never a timing a test depends on.
+import errno
 import os
 import select
 import sys
@@ -45,7 +46,13 @@ def main():
     if close == "-":
         while True:
             select.select([master], [], [])
-            got = os.read(master, 4096)
+            try:
+                got = os.read(master, 4096)
+            except OSError as e:  # EIO: no one has the port open now
+                if e.errno != errno.EIO:
+                    raise
+                time.sleep(0.01)  # until it is opened again, or killed
+                continue
             with open(recv, "ab") as f:
                 f.write(got)
     if wait_for(close):
