@@ -6,10 +6,11 @@
 # -DFW_MTT_WAIT stops after its first round of MTT traces until a START
 # command comes on USART2: the point where the host's commands take
 # effect is fixed by the work, not by time.  QEMU gives USART2 a pipe
-# pair; the test writes command frames (from Documentation/mtt.rst's
-# layout: set a component's filter, the core filter to any target,
-# another's, read one, a NACK for no such component, another target's
-# command unanswered, START), captures USART2 and profiles USART1 (the
+# pair; once USART2 has written its first byte (QEMU drops what comes
+# before the firmware enables the receiver), the test writes command
+# frames (from Documentation/mtt.rst's layout: set a component's filter,
+# the core filter to any target, another's, read one, a NACK for no such
+# component, another target's command unanswered, START), captures USART2 and profiles USART1 (the
 # ticks of work, each with a trace of "tick", run while profiling).
 # Checked: every reply, in order, after the first round; exactly the
 # traces the filters let through after it (rounds 2 and 3 filtered, no
@@ -30,6 +31,15 @@ filter_commands 0x60 >"$TMP/cmds.bin"
 stm32_qemu "$ELF" "" -chardev pipe,id=u2,path="$TMP/p" -serial chardev:u2
 timeout 900 cat "$TMP/p.out" >"$TMP/mtt.bin" &
 cpid=$!
+# QEMU drops what USART2 is given before the firmware enables its
+# receiver: the commands go once USART2 has written its first byte (the
+# firmware enables both directions at once); 60 s is a hang guard
+i=0
+while [ ! -s "$TMP/mtt.bin" ] && [ $i -lt 6000 ]; do
+	sleep 0.01
+	i=$((i + 1))
+done
+[ -s "$TMP/mtt.bin" ] || { kill $qpid 2>/dev/null; bail "nothing on USART2 in 60 s"; }
 timeout 600 sh -c 'cat "$1" >"$2"' sh "$TMP/cmds.bin" "$TMP/p.in"
 tap_is "$?" 0 "the host's commands written to USART2"
 # the last tick's trace and the STOP frame come before its records
