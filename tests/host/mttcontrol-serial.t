@@ -60,7 +60,7 @@ cat >"$TMP/s.conf" <<X
 targets = (
 	{ name = "mcu"; port = "$PA"; protocol = "mtt"; },
 	{ name = "rv"; port = "$PB"; baud = 921600; protocol = "riscv-encap";
-	  srcid_bits = 8; ts_bytes = 4; unframed = true; },
+	  srcid_bits = 8; ts_bytes = 4; unframed = true; paced = true; },
 	{ name = "gone"; port = "$PC"; baud = 9600; protocol = "mtt"; },
 	{ name = "log"; port = "$PD"; protocol = "syst"; },
 	{ name = "prof"; port = "$PE"; protocol = "mprof"; },
@@ -187,13 +187,14 @@ name rv
 protocol riscv-encap
 port $PB
 baud 921600
+paced 1
 srcid_bits 8
 ts_bytes 4
 unframed 1
 capture capture.bin
 reads reads
 decode mttdecode --input=riscv-encap --srcid-bits=8 --ts-bytes=4 --unframed capture.bin" \
-	"targets/rv/target: protocol, port, widths, baud, files, the decode command"
+	"targets/rv/target: protocol, port, widths, baud, paced, files, the decode command"
 tap_is "$(grep -e '^srcid_proto' -e '^decode' "$S/targets/rvm/target")" \
 "srcid_proto *:mtt 2:raw
 decode mttdecode --input=riscv-encap --srcid-bits=8 --ts-bytes=4 --unframed --srcid-proto=*:mtt --srcid-proto=2:raw capture.bin" \
@@ -393,6 +394,10 @@ X
 bad t-start 2 'mtt_start: for protocols mtt and riscv-encap only' <<'X'
 targets = ( { name = "a"; port = "/dev/null"; protocol = "syst";
 	mtt_start = true; } );
+X
+bad t-paced 2 'paced: must be true or false' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "mtt";
+	paced = 1; } );
 X
 bad t-sync 2 'sync_interval_ms: for protocols mprof and mtt only' <<'X'
 targets = ( { name = "a"; port = "/dev/null"; protocol = "syst";

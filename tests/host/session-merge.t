@@ -214,6 +214,23 @@ has "$TMP/k.err" "^merge: mcu: CONFLICT: no line fits every bound: up bound [0-9
 	"CONFLICT names the exchange (seq $bad)"
 has "$TMP/k.out" "^# merge: mcu: CONFLICT" "and so does the end of the text output"
 
+# ports faster than their baud (an emulator's UART, a USB virtual COM
+# port), not "paced": reads come sooner than the bytes' time on the
+# wire, so only causality bounds the clocks; counting the wire time
+# would make the exchanges conflict
+"$TMP/mergegen" "$TMP/u" $N unpaced || bail "mergegen unpaced"
+"$M" --stats "$TMP/u" >"$TMP/u.out" 2>"$TMP/u.err"
+tap_ok $? "an unpaced session decodes (exit 0)"
+has "$TMP/u.err" "^merge: mcu: fit ok " "unpaced: mcu: fit ok, no wire time counted"
+grep -v '^#' "$TMP/u.out" | awk '$2 == "mcu" { seen[$10] = 1 }
+     $2 == "linux" && $10 ~ /^ack/ { n++; i = substr($10, 4);
+	if (!(i in seen)) bad++ }
+     END { exit !(n > 0 && bad == 0) }'
+tap_ok $? "unpaced: every ack<i> after mcu frame i"
+printf 'paced 1\n' >>"$TMP/u/targets/mcu/target"
+"$M" --stats "$TMP/u" >/dev/null 2>"$TMP/u2.err"
+has "$TMP/u2.err" "^merge: mcu: fit CONFLICT " "the same said paced: its wire time conflicts (the key is read)"
+
 # the reorder window: the stream's messages written out of order (every
 # 50th 3 later: in order above, none late); one written 1100 messages
 # late is printed where it left the window, and counted

@@ -686,7 +686,7 @@ static int parse_target(struct ctx *x, const config_setting_t *g,
 	static const char *const keys[] = {
 		"name", "port", "match", "baud", "protocol", "srcid_bits",
 		"ts_bytes", "unframed", "srcid_proto", "mtt_start", "elf",
-		"sync_interval_ms", NULL
+		"sync_interval_ms", "paced", NULL
 	};
 	char proto[MC_NAME_MAX];
 	unsigned long long v;
@@ -771,6 +771,10 @@ static int parse_target(struct ctx *x, const config_setting_t *g,
 	if (s && config_setting_type(s) != CONFIG_TYPE_BOOL)
 		return err_at(x, s, "mtt_start: must be true or false");
 	t->mtt_start = s && config_setting_get_bool(s);
+	s = config_setting_get_member(g, "paced");
+	if (s && config_setting_type(s) != CONFIG_TYPE_BOOL)
+		return err_at(x, s, "paced: must be true or false");
+	t->paced = s && config_setting_get_bool(s);
 	t->sync_interval_ms = MC_SYNC_INTERVAL_MS;
 	s = config_setting_get_member(g, "sync_interval_ms");
 	if (s && t->proto != MC_TP_MPROF && t->proto != MC_TP_MTT)

@@ -104,6 +104,9 @@ struct mc_target {
 	struct mc_kv *sysattrs;		/* match: sysfs attributes */
 	int nsysattrs;
 	unsigned long baud;
+	/* the port moves bytes at the baud (a real UART): the clock bounds
+	 * count their time on the wire */
+	int paced;
 	enum mc_tproto proto;
 	unsigned int srcid_bits;	/* riscv-encap: the widths */
 	unsigned int ts_bytes;

@@ -111,6 +111,8 @@ static int write_meta(const struct mc_tgt *g, struct mc_err *e)
 		cmd);
 	fprintf(f, "target 1\nname %s\nprotocol %s\nport %s\nbaud %lu\n",
 		t->name, mc_tproto_name(t->proto), g->port, t->baud);
+	if (t->paced)
+		fprintf(f, "paced 1\n");
 	if (t->proto == MC_TP_RISCV)
 		fprintf(f, "srcid_bits %u\nts_bytes %u\nunframed %d\n",
 			t->srcid_bits, t->ts_bytes, t->unframed);
@@ -416,6 +418,7 @@ static int target_of(const char *tdir, struct mc_target *t)
 			    m.port ? m.port : "?");
 		mc_snprintf(t->elf, sizeof(t->elf), "%s", m.elf ? m.elf : "");
 		t->baud = m.baud;
+		t->paced = m.paced;
 		t->srcid_bits = m.srcid_bits <= MC_RV_MAX_SRCID_BITS ?
 				(unsigned int)m.srcid_bits : MC_RV_SRCID_BITS;
 		t->ts_bytes = m.ts_bytes <= MC_RV_MAX_TS_BYTES ?

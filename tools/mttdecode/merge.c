@@ -91,6 +91,7 @@ struct src {
 	/* P_MPROF */
 	struct mprof_parser *mp;
 	struct mprof_sym *sym;
+	int sym_tried;		/* sym loaded, or why not said once */
 	int64_t us;		/* the timer unwrapped, us */
 	uint32_t us32;
 	int have_us;
@@ -104,7 +105,8 @@ struct src {
 	uint32_t req_seq;
 	uint64_t req_t1;
 	int req_have;
-	double ns_per_byte;	/* on the wire at its baud; 0 unknown */
+	double ns_per_byte;	/* on the wire at its baud; 0 unknown or
+				 * not paced */
 	uint64_t exchanges;
 	/* Chrome */
 	struct track tracks[MERGE_TRACKS];
@@ -639,7 +641,8 @@ static int src_open(struct src *s, int pass)
 		if (!s->mp)
 			return 1;
 		s->last_dev = pass == 2 ? s->fit.dev_first : 0;
-		if (s->t.elf && !s->sym) {
+		if (s->t.elf && !s->sym_tried) {
+			s->sym_tried = 1;
 			s->sym = mprof_sym_load(s->t.elf, err, sizeof(err));
 			if (!s->sym)
 				fprintf(stderr, "mttdecode: target %s: %s (functions by address)\n",
@@ -1294,7 +1297,9 @@ static int target_src(struct merge *m, const char *dir, const char *name)
 	if (!s->clk || !s->files || !(s->files[0] = strdup(s->t.capture)))
 		goto out;
 	s->nfiles = 1;
-	if (s->t.baud)
+	/* a byte's time on the wire: only on a port that moves bytes at
+	 * the baud (sessions.rst, "paced"); elsewhere causality alone */
+	if (s->t.baud && s->t.paced)
 		s->ns_per_byte = 10e9 / (double)s->t.baud;
 	if (!strcmp(s->t.protocol ? s->t.protocol : "", "mprof")) {
 		s->proto = P_MPROF;

@@ -28,7 +28,10 @@
  * interleave them: every 50th one 3 messages later than its time.  MODE
  * ok: all as above; conflict: one request's t1 is 1 s later than it was
  * (no line fits); late: also the 6th Linux message (L4) written after
- * 1100 later ones (more than the reorder window).
+ * 1100 later ones (more than the reorder window); unpaced: as ok, but
+ * the ports move bytes faster than the baud (an emulator's UART): each
+ * read 50..199 us after the send with no wire time, the targets not
+ * "paced" (sessions.rst).  The others' targets are "paced 1".
  * DIR/expect gets "TARGET TEXT" per record in reference-time order.
  */
 #include <math.h>
@@ -205,18 +208,21 @@ int main(int argc, char **argv)
 	long n, i, nev = 0, bad_seq = -1;
 	char path[4096];
 	const char *dir;
-	int conflict, late;
+	int conflict, late, unpaced;
+	double npb;	/* ns a byte on the wire; 0 unpaced */
 	long *lx, nl = 0;
 	FILE *f;
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: mergegen DIR N ok|conflict|late\n");
+		fprintf(stderr, "usage: mergegen DIR N ok|conflict|late|unpaced\n");
 		return 2;
 	}
 	dir = argv[1];
 	n = atol(argv[2]);
 	conflict = !strcmp(argv[3], "conflict");
 	late = !strcmp(argv[3], "late");
+	unpaced = !strcmp(argv[3], "unpaced");
+	npb = unpaced ? 0 : NS_PER_BYTE;
 	ev = calloc((size_t)n * 4 + 1, sizeof(*ev));
 	lx = calloc((size_t)n * 4 + 1, sizeof(*lx));
 	if (!ev || !lx)
@@ -274,7 +280,7 @@ int main(int argc, char **argv)
 		pl[15] = 0;			/* depth */
 		pl[16] = 0;
 		mprof_rsp(&prof, MPROF_RSP_DATA, pl, sizeof(pl));
-		rd = t + llround((double)(8 + sizeof(pl)) * NS_PER_BYTE) + lat;
+		rd = t + llround((double)(8 + sizeof(pl)) * npb) + lat;
 		read_pair(&rp, prof.n, (uint64_t)rd);
 		ev[nev] = (struct ev){ t, 1, i, "" };
 		snprintf(ev[nev++].text, 24, "0x%08lx",
@@ -287,7 +293,7 @@ int main(int argc, char **argv)
 		mtt_frame(&mcu, MTT_FRAME_CMD_TRACE | MTT_FRAME_F_TS64 |
 			  MTT_FRAME_F_LEVEL, 5, 0x1000, MTT_TRACEITEM_UINT32,
 			  &ts, &level, &v, 4);
-		rd = t + llround((double)(mcu.n - sent) * NS_PER_BYTE) + lat;
+		rd = t + llround((double)(mcu.n - sent) * npb) + lat;
 		read_pair(&rm, mcu.n, (uint64_t)rd);
 		ev[nev] = (struct ev){ t, 2, i, "" };
 		snprintf(ev[nev++].text, 24, "%ld", i);
@@ -300,7 +306,7 @@ int main(int argc, char **argv)
 			int64_t t1 = base + 7000000, rx, tx;
 			uint64_t p[2];
 
-			rx = mcu_dev(t1 + llround(20 * NS_PER_BYTE) + 30000);
+			rx = mcu_dev(t1 + llround(20 * npb) + 30000);
 			tx = rx + 40000;
 			p[0] = (uint64_t)rx;
 			p[1] = (uint64_t)tx;
@@ -327,7 +333,7 @@ int main(int argc, char **argv)
 					  b, 16);
 			}
 			rd = mcu_ref(tx) + llround((double)(mcu.n - sent) *
-						   NS_PER_BYTE) + lat;
+						   npb) + lat;
 			read_pair(&rm, mcu.n, (uint64_t)rd);
 		}
 	}
@@ -371,18 +377,20 @@ int main(int argc, char **argv)
 	{
 		static const char mt[] =
 			"name mcu\nprotocol mtt\nport /dev/ttyS1\nbaud 115200\n"
-			"capture capture.bin\nreads reads\n";
+			"capture capture.bin\nreads reads\npaced 1\n";
 		static const char pt[] =
 			"name prof\nprotocol mprof\nport /dev/ttyS2\nbaud 115200\n"
-			"capture capture.mprof\nreads reads\n";
+			"capture capture.mprof\nreads reads\npaced 1\n";
+		/* unpaced: without the last line */
+		size_t cut = unpaced ? 8 : 0;
 
 		snprintf(path, sizeof(path), "%s/targets/mcu", dir);
-		wr(path, "target", mt, sizeof(mt) - 1);
+		wr(path, "target", mt, sizeof(mt) - 1 - cut);
 		wr(path, "capture.bin", mcu.p, mcu.n);
 		wr(path, "reads", rm.b.p, rm.b.n);
 		wr(path, "requests", req.p, req.n);
 		snprintf(path, sizeof(path), "%s/targets/prof", dir);
-		wr(path, "target", pt, sizeof(pt) - 1);
+		wr(path, "target", pt, sizeof(pt) - 1 - cut);
 		wr(path, "capture.mprof", prof.p, prof.n);
 		wr(path, "reads", rp.b.p, rp.b.n);
 	}

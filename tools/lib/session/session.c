@@ -322,6 +322,8 @@ int mtts_target_read(const char *tdir, struct mtts_target *t)
 			t->ts_bytes = u;
 		else if (!strcmp(line, "unframed"))
 			t->unframed = u != 0;
+		else if (!strcmp(line, "paced"))
+			t->paced = u != 0;
 	}
 	free(line);
 	fclose(f);

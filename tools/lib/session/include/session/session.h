@@ -89,6 +89,7 @@ struct mtts_target {
 	unsigned long srcid_bits;	/* riscv-encap */
 	unsigned long ts_bytes;
 	int unframed;
+	int paced;		/* the port moves bytes at the baud */
 };
 
 /* read TDIR (DIR/targets/NAME)/target into t: 0, or -1 with errno (none,
