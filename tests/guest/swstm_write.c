@@ -18,6 +18,9 @@
  *   -P N       write from N threads sharing the one file descriptor (so
  *              the one channel): thread i uses tag TAG+i and runs pinned
  *              to CPU i modulo the CPU count (-c is ignored)
+ *   -O         with -P: each thread has a file descriptor of its own (so
+ *              its own channels, with -i); prints "TAG master=M
+ *              channel=C" for each thread instead of the one line
  *   -r FILE    create FILE once the device is open and set up
  *   -g FILE    then wait (up to 30 s) until FILE exists before writing
  *   -T         also print "t0=NS t1=NS": CLOCK_MONOTONIC before the first
@@ -186,10 +189,52 @@ static int wait_file(const char *path)
 	return -1;
 }
 
+/*
+ * Open @dev and, with @id, ask for @width channels of that policy node;
+ * sets *master and *channel.  Returns the fd, or -1 with errno set and
+ * *what naming the failing call.
+ */
+static int open_dev(const char *dev, const char *id, unsigned int width,
+		    unsigned int *master, unsigned int *channel,
+		    const char **what)
+{
+	struct stp_policy_id *pid;
+	size_t len;
+	int fd, err;
+
+	*what = dev;
+	fd = open(dev, O_RDWR);
+	if (fd < 0 || !id)
+		return fd;
+	len = strlen(id) + 1;
+	pid = calloc(1, sizeof(*pid) + len);
+	if (!pid) {
+		*what = "calloc";
+		goto fail;
+	}
+	pid->size = (uint32_t)(sizeof(*pid) + len);
+	pid->width = (uint16_t)width;
+	memcpy(pid->id, id, len);
+	if (ioctl(fd, STP_POLICY_ID_SET, pid)) {
+		*what = "STP_POLICY_ID_SET";
+		free(pid);
+		goto fail;
+	}
+	*master = pid->master;
+	*channel = pid->channel;
+	free(pid);
+	return fd;
+fail:
+	err = errno;
+	close(fd);
+	errno = err;
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *dev = "/dev/swstm.0", *id = NULL, *ready = NULL;
-	const char *go = NULL;
+	const char *go = NULL, *what;
 	const char *queued = "/sys/class/misc/swstm.0-sink/queued";
 	unsigned long slots = 0;
 	int prio = 0;
@@ -199,12 +244,14 @@ int main(int argc, char **argv)
 	unsigned long long t0, t1;
 	struct swstm_sizes sizes;
 	struct writer w[64];
+	unsigned int wm[64], wc[64];	/* -O: each thread's channel */
 	pthread_barrier_t start;
-	int opt, fd, i, cpu = -1, times = 0, nthreads = 0;
+	int opt, fd, i, cpu = -1, times = 0, nthreads = 0, own = 0;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
+	memset(w, 0, sizeof(w));
 	swstm_sizes_parse(&sizes, "16");
-	while ((opt = getopt(argc, argv, "d:i:w:t:s:n:f:c:r:g:TP:R:F:Q:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:i:w:t:s:n:f:c:r:g:TP:OR:F:Q:")) != -1) {
 		switch (opt) {
 		case 'd': dev = optarg; break;
 		case 'i': id = optarg; break;
@@ -223,6 +270,7 @@ int main(int argc, char **argv)
 		case 'g': go = optarg; break;
 		case 'T': times = 1; break;
 		case 'P': nthreads = atoi(optarg); break;
+		case 'O': own = 1; break;
 		case 'R': prio = atoi(optarg); break;
 		case 'F': slots = strtoul(optarg, NULL, 0); break;
 		case 'Q': queued = optarg; break;
@@ -234,6 +282,10 @@ int main(int argc, char **argv)
 	if (nthreads < 0 || nthreads > 64 || ncpu < 1)
 		return 2;
 
+	if (own && !nthreads) {
+		fprintf(stderr, "-O needs -P\n");
+		return 2;
+	}
 	if (slots && nthreads) {
 		fprintf(stderr, "-F needs a single writer (no -P)\n");
 		return 2;
@@ -247,24 +299,15 @@ int main(int argc, char **argv)
 			return fail("sched_setscheduler");
 	}
 
-	fd = open(dev, O_RDWR);
+	fd = open_dev(dev, id, width, &master, &channel, &what);
 	if (fd < 0)
-		return fail(dev);
-
-	if (id) {
-		size_t len = strlen(id) + 1;
-		struct stp_policy_id *pid = calloc(1, sizeof(*pid) + len);
-
-		if (!pid)
-			return fail("calloc");
-		pid->size = (uint32_t)(sizeof(*pid) + len);
-		pid->width = (uint16_t)width;
-		memcpy(pid->id, id, len);
-		if (ioctl(fd, STP_POLICY_ID_SET, pid))
-			return fail("STP_POLICY_ID_SET");
-		master = pid->master;
-		channel = pid->channel;
-		free(pid);
+		return fail(what);
+	wm[0] = master;
+	wc[0] = channel;
+	for (i = 0; own && i < nthreads; i++) {
+		w[i].fd = i ? open_dev(dev, id, width, &wm[i], &wc[i], &what) : fd;
+		if (w[i].fd < 0)
+			return fail(what);
 	}
 
 	if (ready) {
@@ -276,9 +319,8 @@ int main(int argc, char **argv)
 	if (go && wait_file(go))
 		return fail(go);
 
-	memset(w, 0, sizeof(w));
 	for (i = 0; i < (nthreads ? nthreads : 1); i++) {
-		w[i].fd = fd;
+		w[i].fd = own ? w[i].fd : fd;
 		w[i].cpu = nthreads ? (int)(i % ncpu) : -1;
 		w[i].tag = (unsigned char)(tag + i);
 		w[i].first = first;
@@ -313,10 +355,14 @@ int main(int argc, char **argv)
 		}
 	}
 	printf("OK\n");
-	if (id)
+	for (i = 0; own && id && i < nthreads; i++)
+		printf("%c master=%u channel=%u\n", tag + i, wm[i], wc[i]);
+	if (id && !own)
 		printf("master=%u channel=%u\n", master, channel);
 	if (times)
 		printf("t0=%llu t1=%llu\n", t0, t1);
+	for (i = 1; own && i < nthreads; i++)
+		close(w[i].fd);
 	close(fd);
 	return 0;
 }
