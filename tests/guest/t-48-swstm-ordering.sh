@@ -1,0 +1,152 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# The ordering stress of Documentation/ordering.rst ("What the lanes
+# prove"): the test meant to catch a missing barrier on weakly ordered
+# hardware, run in every lane.  At once:
+#  - four writer threads pinned to each CPU, each on a file descriptor
+#    and channel of its own, STRESS messages each (2000, scaled by the
+#    lane's stm.stress), sizes 1..200 bytes in turn, every byte derived
+#    from the writer's tag, the sequence number and the position
+#    (swstm_msg.h): the ring's claim, commit and consume, staging;
+#  - stm_ctx_test writing from a kthread, timers (softirq), hrtimers
+#    (hard IRQ), an ftrace hook and NMIs where there are any, on every
+#    CPU, numbered per (context, CPU);
+#  - one reader waiting in a blocking read() (not poll()), 4 KiB at a
+#    time: the sink's waiting flag against every writer's kick.
+# Then every record is checked: each message byte for byte, each
+# writer's sequence numbers consecutive from 0, and exact accounting
+# with a 16 MiB sink in drop mode (no overwrite), where no loss is
+# expected: drops 0, no loss record, received == written for every
+# writer and every context.  The last wake-up is checked too: once the
+# writers are done, one more message must wake the blocked reader.
+# Fixed amounts of work, exact counts, no time window.
+. /stm/tests/lib.sh
+. /stm/tests/swstm_lib.sh
+
+W=$SW_WORK
+PAR=/sys/module/stm_ctx_test/parameters
+SRC=/sys/class/stm_source/ctx_test
+POL=swstm.0.ord
+NCPU=$(grep -c ^processor /proc/cpuinfo)
+PER=4
+NT=$((NCPU * PER))
+[ "$NT" -le 16 ] || NT=16
+TAGS=$(echo ABCDEFGHIJKLMNOP | cut -c1-$NT)
+N=$(stress_n 2000)
+SIZES=1-200
+
+[ "$NCPU" -ge 2 ] || tap_diag "only $NCPU CPU: the writers share it"
+
+# ctx_count L ok|failed: a counter of stm_ctx_test's context letter L
+ctx_count() {
+	local n
+	case $1 in
+	P) n=proc ;;
+	S) n=softirq ;;
+	H) n=hardirq ;;
+	F) n=ftrace ;;
+	N) n=nmi ;;
+	esac
+	cat "$PAR/${n}_$2"
+}
+
+# every context of stm_ctx_test has written (F and N where they run)
+all_wrote() {
+	local L
+	for L in P S H; do
+		[ "$(ctx_count $L ok)" -gt 0 ] || return 1
+	done
+	[ "$(cat $PAR/ftrace_status)" != 1 ] || [ "$(ctx_count F ok)" -gt 0 ] || return 1
+	[ "$(cat $PAR/nmi_active)" != Y ] || [ "$(ctx_count N ok)" -gt 0 ]
+}
+
+# rates as in t-50-contexts: the capture stays a few MB
+if ! stack_load sink_size=16777216 ||
+	! mod_load stm_ctx_test p_burst=4 p_sleep_us=1000 h_period_us=200; then
+	tap_fail "load swstm (16 MiB sink, drop mode) and stm_ctx_test"
+	stack_unload
+	exit 1
+fi
+tap_ok "load swstm (16 MiB sink, drop mode) and stm_ctx_test"
+tap_eq "drop mode (no overwrite)" 0 "$(sw_attr 0 overwrite)"
+sw_policy $POL
+sw_node $POL ctx_test "1 1" "0 63"
+sw_node $POL w "2 2" "0 63"
+sw_node $POL z "5 5" "0 3"
+tap_errno "link ctx_test to swstm.0" OK fsop write $SRC/stm_source_link swstm.0
+
+# --- the run ---------------------------------------------------------------
+rm -f $W/rstop $W/ord.stp
+swstm_read drain -B -b 4096 -o $W/ord.stp -g $W/rstop >$W/read.out 2>&1 &
+rpid=$!
+tap_errno "stm_ctx_test: run=1" OK fsop write $PAR/run 1
+swstm_write -i w -t A -s $SIZES -n "$N" -P $NT -O >$W/w.out 2>&1
+tap_eq "$NT writer threads ($PER per CPU, own channels): $N messages each, sizes $SIZES" \
+	OK "$(head -n 1 $W/w.out)"
+tap_eq "each writer on a channel of its own" $NT \
+	"$(sed -n 's/^[A-P] master=2 channel=//p' $W/w.out | sort -u | wc -l)"
+tap_check "every context of stm_ctx_test wrote (waited for, at most 600 s)" \
+	wait_until 600 all_wrote
+tap_errno "stm_ctx_test: run=0" OK fsop write $PAR/run 0
+tap_eq "stm_ctx_test: no short write, no error" 0 "$(cat $PAR/unexpected)"
+
+# the reader is blocked in read() or about to be: one more message,
+# after the stop file, must wake it (a lost wake-up leaves it asleep)
+touch $W/rstop
+tap_check "one more message to wake the reader" swstm_write -i z -t Z -s 8 -n 1
+if wait_until 120 sw_gone $rpid; then
+	tap_eq "the reader woke and drained the sink" OK "$(head -n 1 $W/read.out)"
+else
+	kill $rpid 2>/dev/null
+	tap_fail "the reader woke and drained the sink"
+	tap_diag "swstm_read still blocked in read() 120 s after the last message"
+fi
+
+# --- every record ------------------------------------------------------------
+tap_eq "no packet dropped, none left" "drops=0 queued=0" \
+	"drops=$(sw_attr 0 drops) queued=$(sw_attr 0 queued)"
+tap_check "mttdecode the capture" sw_decode $W/ord.stp $W/ord.json
+tap_eq "no loss record in the stream" "markers=0 lost=0" "$(swstm_check losses $W/ord.json)"
+sw_summary $W/ord.json -o -m 2 -t $TAGS -s $SIZES -n "$N" >$W/w.sum
+tap_match "writers: every message intact, each writer's $N in order, none missing" \
+	"^OK msgs=$((NT * N)) incomplete=0 " "$(cat $W/w.sum)"
+tap_diag "$(cut -c1-300 $W/w.sum)"
+
+sent=
+opts="-m 1-1 -x 2 -x 5 -W 32 -C 4 -0 -z -n P=1 -n S=1 -n H=1"
+[ "$(cat $PAR/ftrace_status)" != 1 ] || opts="$opts -n F=1"
+[ "$(cat $PAR/nmi_active)" != Y ] || opts="$opts -n N=1"
+for L in P S H F N; do
+	sent="$sent $L=$(ctx_count $L ok)"
+done
+tap_diag "stm_ctx_test sent:$sent"
+# shellcheck disable=SC2086
+ctx_check $opts $W/ord.json >$W/ctx.out 2>&1
+tap_eq "contexts: every message intact, numbered without holes" OK \
+	"$(grep -x -e OK -e FAIL $W/ctx.out)" || tap_diag "$(head -n 20 $W/ctx.out)"
+bad=
+for L in P S H F N; do
+	got=$(sed -n "s/^$L: msgs=\([0-9]*\).*/\1/p" $W/ctx.out)
+	[ "${got:-0}" = "$(ctx_count $L ok)" ] ||
+		bad="$bad $L:sent=$(ctx_count $L ok),arrived=${got:-0}"
+done
+tap_eq "contexts: received == sent for each" "" "$bad"
+
+# the checks catch what a missing barrier would do: a message with a
+# wrong byte, and a message gone
+k=$((NT * N / 2))
+awk -v k=$k '/^\{"kind":"msg","master":2,/ && ++n == k && match($0, /"data":"./) {
+	c = substr($0, RSTART + 8, 1)
+	$0 = substr($0, 1, RSTART + 7) (c == "0" ? "1" : "0") substr($0, RSTART + 9)
+} { print }' $W/ord.json >$W/bad.json
+tap_match "the check fails on one wrong byte" "^FAIL" \
+	"$(swstm_check msgs -o -m 2 -t $TAGS -s $SIZES -n "$N" $W/bad.json | head -n 1)"
+awk -v k=$k '!(/^\{"kind":"msg","master":2,/ && ++n == k)' $W/ord.json >$W/bad.json
+tap_match "the check fails on one missing message" "^FAIL" \
+	"$(swstm_check msgs -o -m 2 -t $TAGS -s $SIZES -n "$N" $W/bad.json | head -n 1)"
+rm -f $W/ord.json $W/bad.json
+
+# --- unload --------------------------------------------------------------------
+tap_check "rmmod stm_ctx_test" rmmod stm_ctx_test
+sw_finish
+exit 0
