@@ -26,11 +26,18 @@
  *   -T         also print "t0=NS t1=NS": CLOCK_MONOTONIC before the first
  *              and after the last write
  *   -R PRIO    run as SCHED_FIFO with this priority
- *   -F SLOTS   flow control (one writer): never have more than SLOTS
- *              packets in the sink.  Before writing, read the sink's
- *              "queued" attribute (-Q) and write only what fits; when
- *              nothing fits, sleep 100 us and look again (fails with
- *              ETIMEDOUT if the sink does not drain for 30 s)
+ *   -F SLOTS   flow control: never have more than SLOTS slots of the
+ *              sink in use.  Before writing, read the sink's "queued"
+ *              attribute (-Q) and write only what fits, counting a
+ *              message's packets as its slots (never fewer with our
+ *              class); when nothing fits, sleep 100 us and look again
+ *              (fails with ETIMEDOUT if the sink does not drain for
+ *              30 s).  With -P each thread does so on its own, so that
+ *              each thread's unread messages never take more than SLOTS:
+ *              a sink of THREADS x SLOTS slots never drops theirs
+ *   -E N       with -F: count N more slots per message (upstream's
+ *              class stores each packet and the FLAG as a record of its
+ *              own: packets + 1 slots)
  *   -Q FILE    the sink's queued attribute, for -F (default
  *              /sys/class/misc/swstm.0-sink/queued)
  *
@@ -77,7 +84,8 @@ struct writer {
 	unsigned long first, count;
 	const struct swstm_sizes *sizes;
 	pthread_barrier_t *start;
-	unsigned long slots;	/* -F: most packets in the sink */
+	unsigned long slots;	/* -F: most slots in use */
+	unsigned long extra;	/* -E: more slots per message */
 	const char *queued;	/* -F: the sink's queued attribute */
 };
 
@@ -97,10 +105,13 @@ static unsigned long npackets(size_t size)
 }
 
 /*
- * -F: wait until the sink has room for @need more packets; *credit is
- * what may still be written without looking again.  The sink only
- * drains while we wait (we are its only writer), so what we read is
- * never more room than there is.  Returns 0 or an errno.
+ * -F: wait until the sink has room for @need more slots; *credit is
+ * what may still be written without looking again.  A lone writer's
+ * sink only drains while it waits, so what it reads is never more room
+ * than there is.  With -P the others fill it too, but "queued" counts
+ * at least our own unread slots when we read it and we add at most
+ * w->slots minus that: our unread slots never exceed w->slots.
+ * Returns 0 or an errno.
  */
 static int flow_wait(const struct writer *w, int qfd, unsigned long need,
 		     unsigned long *credit)
@@ -154,7 +165,8 @@ static void *writer_run(void *arg)
 		ssize_t n;
 
 		if (qfd >= 0) {
-			w->err = flow_wait(w, qfd, npackets(size), &credit);
+			w->err = flow_wait(w, qfd, npackets(size) + w->extra,
+					   &credit);
 			if (w->err)
 				break;
 		}
@@ -236,7 +248,7 @@ int main(int argc, char **argv)
 	const char *dev = "/dev/swstm.0", *id = NULL, *ready = NULL;
 	const char *go = NULL, *what;
 	const char *queued = "/sys/class/misc/swstm.0-sink/queued";
-	unsigned long slots = 0;
+	unsigned long slots = 0, extra = 0;
 	int prio = 0;
 	unsigned long count = 1, first = 0;
 	unsigned int width = 1, master = 0, channel = 0;
@@ -251,7 +263,7 @@ int main(int argc, char **argv)
 
 	memset(w, 0, sizeof(w));
 	swstm_sizes_parse(&sizes, "16");
-	while ((opt = getopt(argc, argv, "d:i:w:t:s:n:f:c:r:g:TP:OR:F:Q:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:i:w:t:s:n:f:c:r:g:TP:OR:F:E:Q:")) != -1) {
 		switch (opt) {
 		case 'd': dev = optarg; break;
 		case 'i': id = optarg; break;
@@ -273,6 +285,7 @@ int main(int argc, char **argv)
 		case 'O': own = 1; break;
 		case 'R': prio = atoi(optarg); break;
 		case 'F': slots = strtoul(optarg, NULL, 0); break;
+		case 'E': extra = strtoul(optarg, NULL, 0); break;
 		case 'Q': queued = optarg; break;
 		default:
 			fprintf(stderr, "usage: see the source\n");
@@ -284,10 +297,6 @@ int main(int argc, char **argv)
 
 	if (own && !nthreads) {
 		fprintf(stderr, "-O needs -P\n");
-		return 2;
-	}
-	if (slots && nthreads) {
-		fprintf(stderr, "-F needs a single writer (no -P)\n");
 		return 2;
 	}
 	if (!nthreads && cpu >= 0 && pin(cpu))
@@ -328,6 +337,7 @@ int main(int argc, char **argv)
 		w[i].sizes = &sizes;
 		w[i].start = nthreads ? &start : NULL;
 		w[i].slots = slots;
+		w[i].extra = extra;
 		w[i].queued = queued;
 	}
 
