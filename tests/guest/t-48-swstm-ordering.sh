@@ -81,6 +81,7 @@ wake_reader() {
 	if wait_until 120 sw_gone $rpid; then
 		tap_eq "the reader woke and drained the sink" OK "$(head -n 1 $W/read.out)"
 	else
+		dump_stuck "the reader blocked in read()"
 		kill $rpid 2>/dev/null
 		tap_fail "the reader woke and drained the sink"
 		tap_diag "swstm_read still blocked in read() 120 s after the last message"
