@@ -72,9 +72,11 @@ start_reader() {
 	rpid=$!
 }
 
-# wake_reader: the reader is blocked in read() or about to be: one more
-# message, after the stop file, must wake it (a lost wake-up leaves it
-# asleep); it then takes what is left and ends
+# wake_reader FILE: the reader is blocked in read() or about to be: one
+# more message, after the stop file, must wake it (a lost wake-up leaves
+# it asleep); it then takes what is left and ends.  (If it saw the stop
+# file first, it has ended already: the wake-up message is read into
+# FILE here.)
 wake_reader() {
 	touch $W/rstop
 	tap_check "one more message to wake the reader" swstm_write -i z -t Z -s 8 -n 1
@@ -86,6 +88,7 @@ wake_reader() {
 		tap_fail "the reader woke and drained the sink"
 		tap_diag "swstm_read still blocked in read() 120 s after the last message"
 	fi
+	swstm_read drain -N -o "$1" >/dev/null
 }
 
 # writers [swstm_write options]: the writer threads, $N messages each
@@ -139,7 +142,7 @@ tap_check "every context of stm_ctx_test wrote (waited for, at most 600 s)" \
 	wait_until 600 all_wrote
 tap_errno "stm_ctx_test: run=0" OK fsop write $PAR/run 0
 tap_eq "stm_ctx_test: no short write, no error" 0 "$(cat $PAR/unexpected)"
-wake_reader
+wake_reader $W/ord.stp
 check_writers $W/ord.stp
 
 sent=
@@ -189,7 +192,7 @@ extra=0
 sw_policy_set
 start_reader $W/wrap.stp
 writers -F $share -E $extra
-wake_reader
+wake_reader $W/wrap.stp
 # every payload byte of the writers (sizes 1..200 in turn) and the
 # wake-up's 8: the ring wrapped that many bytes
 cyc=$((N / 200))
