@@ -28,7 +28,6 @@
 . /stm/tests/swstm_lib.sh
 
 W=$SW_WORK
-PAR=/sys/module/stm_ctx_test/parameters
 SRC=/sys/class/stm_source/ctx_test
 POL=swstm.0.ord
 NCPU=$(grep -c ^processor /proc/cpuinfo)
@@ -40,29 +39,6 @@ N=$(stress_n 2000)
 SIZES=1-200
 
 [ "$NCPU" -ge 2 ] || tap_diag "only $NCPU CPU: the writers share it"
-
-# ctx_count L ok|failed: a counter of stm_ctx_test's context letter L
-ctx_count() {
-	local n
-	case $1 in
-	P) n=proc ;;
-	S) n=softirq ;;
-	H) n=hardirq ;;
-	F) n=ftrace ;;
-	N) n=nmi ;;
-	esac
-	cat "$PAR/${n}_$2"
-}
-
-# every context of stm_ctx_test has written (F and N where they run)
-all_wrote() {
-	local L
-	for L in P S H; do
-		[ "$(ctx_count $L ok)" -gt 0 ] || return 1
-	done
-	[ "$(cat $PAR/ftrace_status)" != 1 ] || [ "$(ctx_count F ok)" -gt 0 ] || return 1
-	[ "$(cat $PAR/nmi_active)" != Y ] || [ "$(ctx_count N ok)" -gt 0 ]
-}
 
 # start_reader FILE: the reader, blocked in read() 4 KiB at a time,
 # appending the sink to FILE until wake_reader
@@ -136,19 +112,19 @@ sw_policy_set
 tap_errno "link ctx_test to swstm.0" OK fsop write $SRC/stm_source_link swstm.0
 
 start_reader $W/ord.stp
-tap_errno "stm_ctx_test: run=1" OK fsop write $PAR/run 1
+tap_errno "stm_ctx_test: run=1" OK fsop write $CTX_PAR/run 1
 writers
 tap_check "every context of stm_ctx_test wrote (waited for, at most 600 s)" \
-	wait_until 600 all_wrote
-tap_errno "stm_ctx_test: run=0" OK fsop write $PAR/run 0
-tap_eq "stm_ctx_test: no short write, no error" 0 "$(cat $PAR/unexpected)"
+	wait_until 600 ctx_all_wrote
+tap_errno "stm_ctx_test: run=0" OK fsop write $CTX_PAR/run 0
+tap_eq "stm_ctx_test: no short write, no error" 0 "$(cat $CTX_PAR/unexpected)"
 wake_reader $W/ord.stp
 check_writers $W/ord.stp
 
 sent=
 opts="-m 1-1 -x 2 -x 5 -W 32 -C 4 -0 -z -n P=1 -n S=1 -n H=1"
-[ "$(cat $PAR/ftrace_status)" != 1 ] || opts="$opts -n F=1"
-[ "$(cat $PAR/nmi_active)" != Y ] || opts="$opts -n N=1"
+[ "$(cat $CTX_PAR/ftrace_status)" != 1 ] || opts="$opts -n F=1"
+[ "$(cat $CTX_PAR/nmi_active)" != Y ] || opts="$opts -n N=1"
 for L in P S H F N; do
 	sent="$sent $L=$(ctx_count $L ok)"
 done
