@@ -140,13 +140,14 @@ stm_param() {
 }
 
 # stress_n N: N scaled by the lane's stm.stress=PERCENT (kernel command
-# line, default 100), at least 1.  A stress loop's count: the slow
-# kernels (debug, RT) run each race fewer times than the fast ones, the
-# same race in the same code, so a slow lane proves the same thing within
-# its time (tests/lanes/*.t set it; Documentation/testing.rst).
+# line; else $STM_STRESS, for a run by hand on a board; else 100), at
+# least 1.  A stress loop's count: the slow kernels (debug, RT) run each
+# race fewer times than the fast ones, the same race in the same code, so
+# a slow lane proves the same thing within its time (tests/lanes/*.t set
+# it; Documentation/testing.rst).
 stress_n() {
 	local _n
-	_n=$(($1 * $(stm_param stress 100) / 100))
+	_n=$(($1 * $(stm_param stress "${STM_STRESS:-100}") / 100))
 	[ "$_n" -ge 1 ] || _n=1
 	echo "$_n"
 }

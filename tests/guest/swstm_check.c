@@ -16,7 +16,11 @@
  *       -k:
  *       the last message of each tag must be there; -e MIN: at least MIN
  *       messages of each tag.  -T: every timestamp lies in [T0, T1].
- *       Timestamps must never go back on a master/channel.
+ *       Timestamps must never go back on a master/channel.  -o: one
+ *       writer (tag) per channel, not lossy: a message shorter than the
+ *       header is its channel's writer's next one (the first on a
+ *       channel: the one tag whose next message it is byte for byte),
+ *       and a message of another tag on that channel fails.
  *       Prints "OK", a summary and the timeline of the checked messages
  *       and of all loss records, e.g. "timeline=A0-17,L12,A20-24" (tag,
  *       sequence numbers; L and the lost count), or "FAIL: ..." lines.
@@ -164,6 +168,7 @@ struct chanstate {
 	unsigned int master, channel;
 	unsigned long long ts;
 	unsigned long epoch;	/* loss_epoch at its last message */
+	int tag;		/* -o: index of its writer's tag, -1 none */
 };
 
 /* number of loss records so far */
@@ -240,7 +245,41 @@ static struct chanstate *chan_get(unsigned int m, unsigned int c)
 	chans[nchans].channel = c;
 	chans[nchans].ts = 0;
 	chans[nchans].epoch = ~0UL;	/* its first message may be a tail */
+	chans[nchans].tag = -1;
 	return &chans[nchans++];
+}
+
+/*
+ * -o: the writer of a message too short for a header, on channel @cs:
+ * the channel's writer, or (its first message) the one writer without a
+ * channel whose next message is @data.  NULL if there is no such one.
+ */
+static struct tagstate *chan_writer(const struct chanstate *cs,
+				    struct tagstate *ts, int ntags,
+				    const int *bound,
+				    const struct swstm_sizes *sizes,
+				    const unsigned char *data, size_t n)
+{
+	unsigned char want[SWSTM_HDR_LEN];
+	struct tagstate *found = NULL;
+	int i;
+
+	if (cs->tag >= 0)
+		return &ts[cs->tag];
+	for (i = 0; i < ntags; i++) {
+		unsigned long seq = (unsigned long)(ts[i].last + 1);
+
+		if (bound[i] || n >= SWSTM_HDR_LEN ||
+		    swstm_sizes_get(sizes, seq) != n)
+			continue;
+		swstm_msg_fill(want, n, ts[i].tag, seq);
+		if (memcmp(want, data, n))
+			continue;
+		if (found)
+			return NULL;
+		found = &ts[i];
+	}
+	return found;
 }
 
 static int do_msgs(int argc, char **argv)
@@ -250,7 +289,8 @@ static int do_msgs(int argc, char **argv)
 	struct swstm_sizes sizes;
 	unsigned long count = 0, first = 0, min_seen = 0;
 	unsigned long long t0 = 0, t1 = ~0ULL;
-	int lossy = 0, need_last = 0, opt, ntags, i;
+	int lossy = 0, need_last = 0, per_chan = 0, opt, ntags, i;
+	int bound[MAX_TAGS] = { 0 };	/* -o: the tag has a channel */
 	struct tagstate ts[MAX_TAGS];
 	unsigned long msgs = 0, incomplete = 0, other = 0;
 	static char line[65536], hex[16384];
@@ -258,7 +298,7 @@ static int do_msgs(int argc, char **argv)
 	FILE *f;
 
 	swstm_sizes_parse(&sizes, "16");
-	while ((opt = getopt(argc, argv, "m:c:t:s:n:f:lke:T:")) != -1) {
+	while ((opt = getopt(argc, argv, "m:c:t:s:n:f:lke:oT:")) != -1) {
 		switch (opt) {
 		case 'm': want_m = strtoll(optarg, NULL, 0); break;
 		case 'c': want_c = strtoll(optarg, NULL, 0); break;
@@ -273,6 +313,7 @@ static int do_msgs(int argc, char **argv)
 		case 'f': first = strtoul(optarg, NULL, 0); break;
 		case 'l': lossy = 1; break;
 		case 'k': need_last = 1; break;
+		case 'o': per_chan = 1; break;
 		case 'e': min_seen = strtoul(optarg, NULL, 0); break;
 		case 'T':
 			if (sscanf(optarg, "%llu:%llu", &t0, &t1) != 2)
@@ -280,6 +321,10 @@ static int do_msgs(int argc, char **argv)
 			break;
 		default: return 2;
 		}
+	}
+	if (per_chan && lossy) {
+		fprintf(stderr, "swstm_check: -o is not for -l\n");
+		return 2;
 	}
 	f = open_input(argc, argv, "r");
 	if (!f)
@@ -351,6 +396,11 @@ static int do_msgs(int argc, char **argv)
 		} else if (ntags == 1 && !lossy) {
 			st = &ts[0];
 			seq = (unsigned long)(st->last + 1);
+		} else if (per_chan) {
+			st = chan_writer(cs, ts, ntags, bound, &sizes, data,
+					 (size_t)n);
+			if (st)
+				seq = (unsigned long)(st->last + 1);
 		}
 		size = st ? swstm_sizes_get(&sizes, seq) : 0;
 		if (st)
@@ -370,6 +420,16 @@ static int do_msgs(int argc, char **argv)
 			continue;
 		}
 
+		if (per_chan && cs->tag < 0) {
+			if (bound[st - ts])
+				failf("tag %c on two channels (then %llu/%llu)",
+				      st->tag, m, c);
+			bound[st - ts] = 1;
+			cs->tag = (int)(st - ts);
+		} else if (per_chan && cs->tag != st - ts) {
+			failf("tag %c message %lu on %llu/%llu, tag %c's channel",
+			      st->tag, seq, m, c, ts[cs->tag].tag);
+		}
 		if (lossy ? (long long)seq <= st->last :
 			    (long long)seq != st->last + 1)
 			failf("tag %c: message %lu after %lld", st->tag, seq,

@@ -153,3 +153,34 @@ sw_two_writers() {
 	ca=$(sw_chan_of $w/a.out)
 	cb=$(sw_chan_of $w/b.out)
 }
+
+# ---- stm_ctx_test (t-48, t-50) -------------------------------------------
+
+CTX_PAR=/sys/module/stm_ctx_test/parameters
+
+# ctx_name L: the parameter prefix of stm_ctx_test's context letter L
+ctx_name() {
+	case $1 in
+	P) echo proc ;;
+	S) echo softirq ;;
+	H) echo hardirq ;;
+	F) echo ftrace ;;
+	N) echo nmi ;;
+	esac
+}
+
+# ctx_count L ok|failed: a counter of context letter L (fixed once stopped)
+ctx_count() {
+	cat "$CTX_PAR/$(ctx_name "$1")_$2"
+}
+
+# ctx_all_wrote: every context has written at least once (F and N where
+# they run)
+ctx_all_wrote() {
+	local L
+	for L in P S H; do
+		[ "$(ctx_count $L ok)" -gt 0 ] || return 1
+	done
+	[ "$(cat $CTX_PAR/ftrace_status)" != 1 ] || [ "$(ctx_count F ok)" -gt 0 ] || return 1
+	[ "$(cat $CTX_PAR/nmi_active)" != Y ] || [ "$(ctx_count N ok)" -gt 0 ]
+}

@@ -3,11 +3,13 @@
  * swstm_read: read the swstm sink in the ways the guest tests need.
  *
  *   swstm_read drain [-d SINK] [-o FILE] [-b BUFSZ] [-i IDLE_MS] [-N]
- *                    [-g STOP]
+ *                    [-B] [-g STOP]
  *       read until nothing arrived for IDLE_MS (default 500), waiting in
  *       poll(); -N: O_NONBLOCK reads until EAGAIN instead; -g: read
- *       until STOP exists (at most 600 s), then until EAGAIN.  Appends
- *       to FILE.  Prints "OK" and "bytes=N".
+ *       until STOP exists (at most 600 s), then until EAGAIN.  -B (with
+ *       -g): wait in a blocking read() instead of poll(), with no time
+ *       limit: once STOP exists, it takes a write to wake the reader.
+ *       Appends to FILE.  Prints "OK" and "bytes=N".
  *   swstm_read eagain [-d SINK]
  *       O_NONBLOCK open and read: prints the errno name (or "DATA").
  *   swstm_read open [-d SINK]
@@ -49,7 +51,7 @@
 static const char *sink = "/dev/swstm.0-sink";
 static const char *outfile, *ready, *stop;
 static size_t bufsz = 65536;
-static int idle_ms = 500, secs = -1, nonblock;
+static int idle_ms = 500, secs = -1, nonblock, blocking;
 static const char *method = "read";
 
 static int fail(const char *what)
@@ -109,7 +111,11 @@ static int do_drain(void)
 	for (;;) {
 		ssize_t n;
 
-		if (!nonblock) {
+		if (blocking && !nonblock && !access(stop, F_OK)) {
+			/* stopped: take what is left, then end */
+			nonblock = 1;
+			fcntl(fd, F_SETFL, O_NONBLOCK);
+		} else if (!nonblock && !blocking) {
 			struct pollfd p = { .fd = fd, .events = POLLIN };
 			int r = poll(&p, 1, stop ? 100 : idle_ms);
 
@@ -360,13 +366,14 @@ int main(int argc, char **argv)
 	}
 	cmd = argv[1];
 	optind = 2;
-	while ((opt = getopt(argc, argv, "d:o:b:i:Nr:g:s:m:t:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:o:b:i:NBr:g:s:m:t:")) != -1) {
 		switch (opt) {
 		case 'd': sink = optarg; break;
 		case 'o': outfile = optarg; break;
 		case 'b': bufsz = strtoul(optarg, NULL, 0); break;
 		case 'i': idle_ms = atoi(optarg); break;
 		case 'N': nonblock = 1; break;
+		case 'B': blocking = 1; break;
 		case 'r': ready = optarg; break;
 		case 'g': stop = optarg; break;
 		case 's': secs = atoi(optarg); break;
@@ -377,6 +384,10 @@ int main(int argc, char **argv)
 	}
 	if (!bufsz)
 		bufsz = 1;
+	if (blocking && !stop) {
+		fprintf(stderr, "swstm_read: -B needs -g\n");
+		return 2;
+	}
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	if (!strcmp(cmd, "drain"))
 		return do_drain();

@@ -18,16 +18,26 @@
  *   -P N       write from N threads sharing the one file descriptor (so
  *              the one channel): thread i uses tag TAG+i and runs pinned
  *              to CPU i modulo the CPU count (-c is ignored)
+ *   -O         with -P: each thread has a file descriptor of its own (so
+ *              its own channels, with -i); prints "TAG master=M
+ *              channel=C" for each thread instead of the one line
  *   -r FILE    create FILE once the device is open and set up
  *   -g FILE    then wait (up to 30 s) until FILE exists before writing
  *   -T         also print "t0=NS t1=NS": CLOCK_MONOTONIC before the first
  *              and after the last write
  *   -R PRIO    run as SCHED_FIFO with this priority
- *   -F SLOTS   flow control (one writer): never have more than SLOTS
- *              packets in the sink.  Before writing, read the sink's
- *              "queued" attribute (-Q) and write only what fits; when
- *              nothing fits, sleep 100 us and look again (fails with
- *              ETIMEDOUT if the sink does not drain for 30 s)
+ *   -F SLOTS   flow control: never have more than SLOTS slots of the
+ *              sink in use.  Before writing, read the sink's "queued"
+ *              attribute (-Q) and write only what fits, counting a
+ *              message's packets as its slots (never fewer with our
+ *              class); when nothing fits, sleep 100 us and look again
+ *              (fails with ETIMEDOUT if the sink does not drain for
+ *              30 s).  With -P each thread does so on its own, so that
+ *              each thread's unread messages never take more than SLOTS:
+ *              a sink of THREADS x SLOTS slots never drops theirs
+ *   -E N       with -F: count N more slots per message (upstream's
+ *              class stores each packet and the FLAG as a record of its
+ *              own: packets + 1 slots)
  *   -Q FILE    the sink's queued attribute, for -F (default
  *              /sys/class/misc/swstm.0-sink/queued)
  *
@@ -74,7 +84,8 @@ struct writer {
 	unsigned long first, count;
 	const struct swstm_sizes *sizes;
 	pthread_barrier_t *start;
-	unsigned long slots;	/* -F: most packets in the sink */
+	unsigned long slots;	/* -F: most slots in use */
+	unsigned long extra;	/* -E: more slots per message */
 	const char *queued;	/* -F: the sink's queued attribute */
 };
 
@@ -94,10 +105,13 @@ static unsigned long npackets(size_t size)
 }
 
 /*
- * -F: wait until the sink has room for @need more packets; *credit is
- * what may still be written without looking again.  The sink only
- * drains while we wait (we are its only writer), so what we read is
- * never more room than there is.  Returns 0 or an errno.
+ * -F: wait until the sink has room for @need more slots; *credit is
+ * what may still be written without looking again.  A lone writer's
+ * sink only drains while it waits, so what it reads is never more room
+ * than there is.  With -P the others fill it too, but "queued" counts
+ * at least our own unread slots when we read it and we add at most
+ * w->slots minus that: our unread slots never exceed w->slots.
+ * Returns 0 or an errno.
  */
 static int flow_wait(const struct writer *w, int qfd, unsigned long need,
 		     unsigned long *credit)
@@ -151,7 +165,8 @@ static void *writer_run(void *arg)
 		ssize_t n;
 
 		if (qfd >= 0) {
-			w->err = flow_wait(w, qfd, npackets(size), &credit);
+			w->err = flow_wait(w, qfd, npackets(size) + w->extra,
+					   &credit);
 			if (w->err)
 				break;
 		}
@@ -186,12 +201,54 @@ static int wait_file(const char *path)
 	return -1;
 }
 
+/*
+ * Open @dev and, with @id, ask for @width channels of that policy node;
+ * sets *master and *channel.  Returns the fd, or -1 with errno set and
+ * *what naming the failing call.
+ */
+static int open_dev(const char *dev, const char *id, unsigned int width,
+		    unsigned int *master, unsigned int *channel,
+		    const char **what)
+{
+	struct stp_policy_id *pid;
+	size_t len;
+	int fd, err;
+
+	*what = dev;
+	fd = open(dev, O_RDWR);
+	if (fd < 0 || !id)
+		return fd;
+	len = strlen(id) + 1;
+	pid = calloc(1, sizeof(*pid) + len);
+	if (!pid) {
+		*what = "calloc";
+		goto fail;
+	}
+	pid->size = (uint32_t)(sizeof(*pid) + len);
+	pid->width = (uint16_t)width;
+	memcpy(pid->id, id, len);
+	if (ioctl(fd, STP_POLICY_ID_SET, pid)) {
+		*what = "STP_POLICY_ID_SET";
+		free(pid);
+		goto fail;
+	}
+	*master = pid->master;
+	*channel = pid->channel;
+	free(pid);
+	return fd;
+fail:
+	err = errno;
+	close(fd);
+	errno = err;
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
 	const char *dev = "/dev/swstm.0", *id = NULL, *ready = NULL;
-	const char *go = NULL;
+	const char *go = NULL, *what;
 	const char *queued = "/sys/class/misc/swstm.0-sink/queued";
-	unsigned long slots = 0;
+	unsigned long slots = 0, extra = 0;
 	int prio = 0;
 	unsigned long count = 1, first = 0;
 	unsigned int width = 1, master = 0, channel = 0;
@@ -199,12 +256,14 @@ int main(int argc, char **argv)
 	unsigned long long t0, t1;
 	struct swstm_sizes sizes;
 	struct writer w[64];
+	unsigned int wm[64], wc[64];	/* -O: each thread's channel */
 	pthread_barrier_t start;
-	int opt, fd, i, cpu = -1, times = 0, nthreads = 0;
+	int opt, fd, i, cpu = -1, times = 0, nthreads = 0, own = 0;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 
+	memset(w, 0, sizeof(w));
 	swstm_sizes_parse(&sizes, "16");
-	while ((opt = getopt(argc, argv, "d:i:w:t:s:n:f:c:r:g:TP:R:F:Q:")) != -1) {
+	while ((opt = getopt(argc, argv, "d:i:w:t:s:n:f:c:r:g:TP:OR:F:E:Q:")) != -1) {
 		switch (opt) {
 		case 'd': dev = optarg; break;
 		case 'i': id = optarg; break;
@@ -223,8 +282,10 @@ int main(int argc, char **argv)
 		case 'g': go = optarg; break;
 		case 'T': times = 1; break;
 		case 'P': nthreads = atoi(optarg); break;
+		case 'O': own = 1; break;
 		case 'R': prio = atoi(optarg); break;
 		case 'F': slots = strtoul(optarg, NULL, 0); break;
+		case 'E': extra = strtoul(optarg, NULL, 0); break;
 		case 'Q': queued = optarg; break;
 		default:
 			fprintf(stderr, "usage: see the source\n");
@@ -234,8 +295,8 @@ int main(int argc, char **argv)
 	if (nthreads < 0 || nthreads > 64 || ncpu < 1)
 		return 2;
 
-	if (slots && nthreads) {
-		fprintf(stderr, "-F needs a single writer (no -P)\n");
+	if (own && !nthreads) {
+		fprintf(stderr, "-O needs -P\n");
 		return 2;
 	}
 	if (!nthreads && cpu >= 0 && pin(cpu))
@@ -247,24 +308,15 @@ int main(int argc, char **argv)
 			return fail("sched_setscheduler");
 	}
 
-	fd = open(dev, O_RDWR);
+	fd = open_dev(dev, id, width, &master, &channel, &what);
 	if (fd < 0)
-		return fail(dev);
-
-	if (id) {
-		size_t len = strlen(id) + 1;
-		struct stp_policy_id *pid = calloc(1, sizeof(*pid) + len);
-
-		if (!pid)
-			return fail("calloc");
-		pid->size = (uint32_t)(sizeof(*pid) + len);
-		pid->width = (uint16_t)width;
-		memcpy(pid->id, id, len);
-		if (ioctl(fd, STP_POLICY_ID_SET, pid))
-			return fail("STP_POLICY_ID_SET");
-		master = pid->master;
-		channel = pid->channel;
-		free(pid);
+		return fail(what);
+	wm[0] = master;
+	wc[0] = channel;
+	for (i = 0; own && i < nthreads; i++) {
+		w[i].fd = i ? open_dev(dev, id, width, &wm[i], &wc[i], &what) : fd;
+		if (w[i].fd < 0)
+			return fail(what);
 	}
 
 	if (ready) {
@@ -276,9 +328,8 @@ int main(int argc, char **argv)
 	if (go && wait_file(go))
 		return fail(go);
 
-	memset(w, 0, sizeof(w));
 	for (i = 0; i < (nthreads ? nthreads : 1); i++) {
-		w[i].fd = fd;
+		w[i].fd = own ? w[i].fd : fd;
 		w[i].cpu = nthreads ? (int)(i % ncpu) : -1;
 		w[i].tag = (unsigned char)(tag + i);
 		w[i].first = first;
@@ -286,6 +337,7 @@ int main(int argc, char **argv)
 		w[i].sizes = &sizes;
 		w[i].start = nthreads ? &start : NULL;
 		w[i].slots = slots;
+		w[i].extra = extra;
 		w[i].queued = queued;
 	}
 
@@ -313,10 +365,14 @@ int main(int argc, char **argv)
 		}
 	}
 	printf("OK\n");
-	if (id)
+	for (i = 0; own && id && i < nthreads; i++)
+		printf("%c master=%u channel=%u\n", tag + i, wm[i], wc[i]);
+	if (id && !own)
 		printf("master=%u channel=%u\n", master, channel);
 	if (times)
 		printf("t0=%llu t1=%llu\n", t0, t1);
+	for (i = 1; own && i < nthreads; i++)
+		close(w[i].fd);
 	close(fd);
 	return 0;
 }
