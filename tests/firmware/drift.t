@@ -78,13 +78,7 @@ enough() {
 			[ "$(wc -c <"$T/$t/requests")" -ge $((8 + 12 * WANT)) ] || return 1
 	done
 }
-i=0
-until enough; do
-	[ $i -lt 6000 ] || break
-	sleep 0.1
-	i=$((i + 1))
-done
-enough
+wait_until enough
 tap_ok $? "each target's requests hold $WANT TIME_SYNC exchanges"
 
 "$C" --stop >"$TMP/stop" 2>&1

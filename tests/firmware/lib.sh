@@ -14,6 +14,8 @@
 #   -serial chardev:...); QEMU's pid in $qpid, its output in $QLOG
 #   ($TMP/qemu.log unless set: two boards at once need two)
 # pty_of LOG LABEL: the pty QEMU names in LOG for LABEL (waits for it)
+# wait_until CMD...: run CMD every 0.1 s until it succeeds, 600 s at most
+#   (a hang guard only); CMD's last status
 # mtt_rounds PREFIX CPU APP_MASK SENSOR_MASK [FIRST LAST]: rounds FIRST
 #   to LAST (0 to 2) of 3 of one trace of "app" (count = round * 100 +
 #   level index) and of "sensor" (temp, its negative) at each level of
@@ -207,4 +209,14 @@ pty_of() {
 	done
 	[ -n "$p" ] || { sed 's/^/# /' "$1"; bail "QEMU gave no pty for $2"; }
 	echo "$p"
+}
+
+wait_until() {
+	i=0
+	until "$@"; do
+		[ $i -lt 6000 ] || break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	"$@"
 }

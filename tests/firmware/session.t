@@ -90,13 +90,7 @@ done_yet() {
 		grep -q ' MTT STOP ' &&
 		[ "$(tail -c 37 "$T/rv/capture.bin" | od -An -tx1 -v | tr -d ' \n')" = "$tail_sync" ]
 }
-i=0
-until done_yet; do
-	[ $i -lt 6000 ] || break
-	sleep 0.1
-	i=$((i + 1))
-done
-done_yet
+wait_until done_yet
 tap_ok $? "every target's capture holds its firmware's whole work"
 
 # the pings: tests/guest/ping_exchange (multi.t's guest program), built
