@@ -23,11 +23,15 @@
 #   memory), labelled as such; the RISC-V one is only the count;
 # * flash (text + data) and RAM (data + bss) of each library, `size` on
 #   the objects as the firmwares build them;
+# * the clock fit of a session (tests/firmware/drift.t, run as it is: a
+#   board whose clock is fast by 1/2000 and a control, four targets):
+#   each target's estimated drift, its interval and its bounds, the true
+#   drift beside them (drift.t's "# drift:" lines);
 #
 # each beside its anchor (SEGGER SystemView: about 1 us, 200 cycles at
 # 200 MHz, per 4-8 byte event; RTT: about 500 bytes of ROM) and the ratio.
 # Skipped, saying why, when a compiler, an emulator or gdb-multiarch is
-# missing (make deps installs them).  About 2 minutes.
+# missing (make deps installs them).  About 3 minutes.
 . "$(dirname "$0")/../host/lib.sh"
 . "$(dirname "$0")/lib.sh"
 HERE=$TOP/tests/firmware
@@ -224,3 +228,13 @@ say "objects before --gc-sections: crc.c holds six tables (CRC-16's, three more"
 say "for wire_crc16_ccitt_x4, CRC-32's, CRC-32C's); a firmware links only what it"
 say "calls.  The ring (mprofdev port's RAM) is 2^MPROFDEV_FW_RING_ORDER records of"
 say "20 bytes."
+
+# the clock fit: drift.t's scenario and its figures, whatever their size
+echo
+say "clock fit (tests/firmware/drift.t's session): drift in ppm as mttdecode"
+say "--stats writes it (ref = a * dev + b, drift (a - 1) * 1e6: a clock fast by"
+say "1/2000 shows -499.750), bounds in ns, never asserted here:"
+sh "$HERE/drift.t" >"$TMP/drift.out" 2>&1
+sed -n 's/^# drift: /bench-firmware: drift: /p' "$TMP/drift.out"
+grep -q '^# drift: ' "$TMP/drift.out" || sed 's/^/# /' "$TMP/drift.out"
+grep '^not ok' "$TMP/drift.out" | sed 's/^/bench-firmware: drift.t: /'

@@ -11,7 +11,11 @@
 # stm32_qemu ELF MTTCAP [ARGS...]: run ELF under qemu-system-arm
 #   (netduinoplus2; a hang guard of 300 s only), USART1 on a pty (its path
 #   in $pty), USART2 into the file MTTCAP (or, MTTCAP empty, as ARGS say:
-#   -serial chardev:...); QEMU's pid in $qpid
+#   -serial chardev:...); QEMU's pid in $qpid, its output in $QLOG
+#   ($TMP/qemu.log unless set: two boards at once need two)
+# pty_of LOG LABEL: the pty QEMU names in LOG for LABEL (waits for it)
+# wait_until CMD...: run CMD every 0.1 s until it succeeds, 600 s at most
+#   (a hang guard only); CMD's last status
 # mtt_rounds PREFIX CPU APP_MASK SENSOR_MASK [FIRST LAST]: rounds FIRST
 #   to LAST (0 to 2) of 3 of one trace of "app" (count = round * 100 +
 #   level index) and of "sensor" (temp, its negative) at each level of
@@ -180,16 +184,39 @@ stm32_qemu() {
 	cap=$2
 	shift 2
 	[ -z "$cap" ] || { rm -f "$cap"; set -- -serial file:"$cap" "$@"; }
-	: >"$TMP/qemu.log"	# read below before QEMU may have written it
+	qlog=${QLOG:-$TMP/qemu.log}
+	: >"$qlog"	# read below before QEMU may have written it
 	timeout -k 5 900 qemu-system-arm -M netduinoplus2 -nographic -monitor none \
-		-kernel "$elf" -serial pty "$@" </dev/null >"$TMP/qemu.log" 2>&1 &
+		-kernel "$elf" -serial pty "$@" </dev/null >"$qlog" 2>&1 &
 	qpid=$!
 	i=0
 	pty=
 	while [ -z "$pty" ] && [ $i -lt 2000 ] && kill -0 $qpid 2>/dev/null; do
 		sleep 0.01
 		i=$((i + 1))
-		pty=$(sed -n 's|^char device redirected to \(/dev/[^ ]*\) (label serial0).*|\1|p' "$TMP/qemu.log")
+		pty=$(sed -n 's|^char device redirected to \(/dev/[^ ]*\) (label serial0).*|\1|p' "$qlog")
 	done
-	[ -n "$pty" ] || { sed 's/^/# /' "$TMP/qemu.log"; kill $qpid 2>/dev/null; bail "QEMU gave no pty for USART1"; }
+	[ -n "$pty" ] || { sed 's/^/# /' "$qlog"; kill $qpid 2>/dev/null; bail "QEMU gave no pty for USART1"; }
+}
+
+pty_of() {
+	i=0
+	p=
+	while [ -z "$p" ] && [ $i -lt 2000 ]; do
+		p=$(sed -n "s|^char device redirected to \\(/dev/[^ ]*\\) (label $2).*|\\1|p" "$1")
+		[ -n "$p" ] || sleep 0.01
+		i=$((i + 1))
+	done
+	[ -n "$p" ] || { sed 's/^/# /' "$1"; bail "QEMU gave no pty for $2"; }
+	echo "$p"
+}
+
+wait_until() {
+	i=0
+	until "$@"; do
+		[ $i -lt 6000 ] || break
+		sleep 0.1
+		i=$((i + 1))
+	done
+	"$@"
 }

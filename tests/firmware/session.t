@@ -38,19 +38,6 @@ make -s -C "$FW" O="$TMP/fw" EXTRA_CFLAGS=-DFW_HOLD >"$TMP/fw.log" 2>&1 &&
 	{ sed 's/^/# /' "$TMP/fw.log"; bail "cannot build the firmwares"; }
 ELF=$TMP/fw/fw.elf
 
-# pty_of LOG LABEL: the pty QEMU names in LOG for LABEL (waits for it)
-pty_of() {
-	i=0
-	p=
-	while [ -z "$p" ] && [ $i -lt 2000 ]; do
-		p=$(sed -n "s|^char device redirected to \\(/dev/[^ ]*\\) (label $2).*|\\1|p" "$1")
-		[ -n "$p" ] || sleep 0.01
-		i=$((i + 1))
-	done
-	[ -n "$p" ] || { sed 's/^/# /' "$1"; bail "QEMU gave no pty for $2"; }
-	echo "$p"
-}
-
 stm32_qemu "$ELF" "" -serial pty
 P1=$pty
 P2=$(pty_of "$TMP/qemu.log" serial1)
@@ -103,13 +90,7 @@ done_yet() {
 		grep -q ' MTT STOP ' &&
 		[ "$(tail -c 37 "$T/rv/capture.bin" | od -An -tx1 -v | tr -d ' \n')" = "$tail_sync" ]
 }
-i=0
-until done_yet; do
-	[ $i -lt 6000 ] || break
-	sleep 0.1
-	i=$((i + 1))
-done
-done_yet
+wait_until done_yet
 tap_ok $? "every target's capture holds its firmware's whole work"
 
 # the pings: tests/guest/ping_exchange (multi.t's guest program), built

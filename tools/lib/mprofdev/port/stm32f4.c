@@ -6,9 +6,11 @@
  * Register offsets and bits from the reference manual (RM0090).
  *
  * Clocks are the firmware's business: this file assumes the one it is
- * told.  MPROFDEV_STM32F4_TIM_HZ is TIM2's input clock (168 MHz as QEMU's
- * netduinoplus2 has it; 84 MHz on a board at 168 MHz with APB1 at
- * 42 MHz), MPROFDEV_STM32F4_UART_HZ USART1's (APB2, 84 MHz).
+ * told.  MPROFDEV_STM32F4_TIM_HZ is TIM2's input clock (168 MHz by
+ * default; 84 MHz on a board at 168 MHz with APB1 at 42 MHz; 1 GHz
+ * under QEMU 7.2's netduinoplus2, which clocks its timers so: the test
+ * firmware's Makefile sets that), MPROFDEV_STM32F4_UART_HZ USART1's
+ * (APB2, 84 MHz).
  *
  * MPROFDEV_STM32F4_FAST_DIV=N makes the microsecond clock run fast by
  * exactly 1/N (N = 2000: +500 ppm): each read is TIM2's count plus that
