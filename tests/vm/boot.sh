@@ -63,6 +63,7 @@ x86_64)
 arm64)
 	[ "${#socks[@]}" = 0 ] || { echo "boot.sh: no -s ports on arm64" >&2; exit 2; }
 	cmdline="console=ttyAMA0 panic=-1 rdinit=/init stm.channel=ttyS0 $append"
+	# shellcheck disable=SC2054 # commas inside QEMU's option values
 	qemu=(qemu-system-aarch64 -M virt "${common[@]}" -append "$cmdline"
 		-serial "file:$outdir/console.log"
 		-chardev "file,id=chan,path=$outdir/ttyS1.log" -device pci-serial,chardev=chan)
