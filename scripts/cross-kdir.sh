@@ -56,7 +56,7 @@ if [ "${1:-}" = --cross ]; then
 	cross_of "${2:-}" || usage
 	exit 0
 fi
-libs= image=
+libs='' image=''
 case "${1:-}" in
 --libs) libs=1 && shift ;;
 --image) image=1 && shift ;;
@@ -120,6 +120,17 @@ unpack() {
 	done
 }
 
+# publish TREE GLOB [FIND TESTS...]: TREE.tmp, unpacked, becomes TREE;
+# the other trees named GLOB (older versions) are removed
+publish() {
+	local t=$1 glob=$2
+	shift 2
+	touch "$t.tmp/.stm-done"
+	mv "$t.tmp" "$t"
+	find "$cache" -mindepth 1 -maxdepth 1 -name "$glob" ! -name "${t##*/}" "$@" \
+		-exec rm -rf {} +
+}
+
 if [ -n "$libs" ]; then
 	pkgs=(libexpat1-dev libexpat1 libelf-dev libelf1 zlib1g-dev zlib1g
 		libconfig-dev libconfig9 libudev-dev libudev1)
@@ -129,10 +140,7 @@ if [ -n "$libs" ]; then
 	tree=$cache/cross-$arch-libs-$key
 	if [ ! -e "$tree/.stm-done" ]; then
 		unpack "$tree" "${pkgs[@]}"
-		touch "$tree.tmp/.stm-done"
-		mv "$tree.tmp" "$tree"
-		find "$cache" -mindepth 1 -maxdepth 1 -name "cross-$arch-libs-*" \
-			! -name "${tree##*/}" -exec rm -rf {} +
+		publish "$tree" "cross-$arch-libs-*"
 	fi
 	echo "$tree"
 	exit 0
@@ -163,10 +171,7 @@ if [ -n "$image" ]; then
 		find "$tree.tmp/lib/modules/$abi/kernel/fs" -mindepth 1 -maxdepth 1 \
 			! -name configfs -exec rm -rf {} +
 		rm -rf "$tree.tmp/usr"
-		touch "$tree.tmp/.stm-done"
-		mv "$tree.tmp" "$tree"
-		find "$cache" -mindepth 1 -maxdepth 1 -name "cross-$arch-image-*" \
-			! -name "${tree##*/}" -exec rm -rf {} +
+		publish "$tree" "cross-$arch-image-*"
 	fi
 	echo "$tree"
 	exit 0
@@ -189,9 +194,6 @@ sed -i "s|^include /usr/src/$common/|include $tree/usr/src/$common/|" \
 # the scripts and tools links resolve to the host's kbuild programs
 mkdir -p "$tree.tmp/usr/lib"
 ln -s "/usr/lib/$kbuild" "$tree.tmp/usr/lib/$kbuild"
-touch "$tree.tmp/.stm-done"
-mv "$tree.tmp" "$tree"
 # trees of older ABIs of this architecture: drop them
-find "$cache" -mindepth 1 -maxdepth 1 -name "cross-$arch-*" ! -name "${tree##*/}" \
-	! -name "cross-$arch-libs-*" ! -name "cross-$arch-image-*" -exec rm -rf {} +
+publish "$tree" "cross-$arch-*" ! -name "cross-$arch-libs-*" ! -name "cross-$arch-image-*"
 echo "$kdir"
