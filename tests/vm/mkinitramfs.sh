@@ -14,15 +14,15 @@
 # /stm/kmod/configfs.ko, /stm/bin (tools/build/*, tests/build/guest/*,
 # trc_pkt_lister, $STM_VM_EXTRA_BINS, with every shared library they
 # need), /stm/tests
+# (tests/guest/* but C sources), /stm/tests/lib (tests/lib/*.sh),
+# /stm/configfs-examples, /stm/vm (kernel log patterns).
 #
 # Another architecture (tests/vm/env.sh): STM_VM_ARCH=arm64 takes busybox
 # from STM_VM_BUSYBOX (its applet list read under qemu-aarch64), the tools
 # from STM_VM_TOOLS, the guest programs from STM_VM_GUEST_BIN, no
 # trc_pkt_lister (OpenCSD's is the host's), and the shared libraries from
-# STM_VM_LIBPATH (each ELF's NEEDED, into /lib/<triplet>, its loader at
-# its PT_INTERP path).
-# (tests/guest/* but C sources), /stm/tests/lib (tests/lib/*.sh),
-# /stm/configfs-examples, /stm/vm (kernel log patterns).
+# STM_VM_LIBPATH (each ELF's NEEDED, into /lib/aarch64-linux-gnu, its
+# loader at its PT_INTERP path).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)

@@ -22,6 +22,7 @@ script=$name.sh
 rm -rf "$out"
 mkdir -p "$out"
 
+# shellcheck disable=SC2086 # STM_VM_GUEST_MAKE: make's arguments
 if ! make -s -C "$STM_TOP/tests" $STM_VM_GUEST_MAKE >"$out/make-tests.log" 2>&1; then
 	cat "$out/make-tests.log" >&2
 	echo "$name: building the guest programs failed" >&2
