@@ -19,6 +19,8 @@
 #   make arm64      cross-build the modules for Debian's arm64 kernel into
 #                   build/arm64/, the tools into tools/build/arm64/
 #                   (make armhf: the modules for its armmp kernel, build/armhf/)
+#   make check-arm64  the whole VM suite on Debian's arm64 kernel under
+#                   qemu-system-aarch64 (make check runs a subset of it)
 #
 # KDIR selects the kernel build tree (default: scripts/kdir.sh).
 
@@ -34,7 +36,7 @@ export KDIR
 .PHONY: fuzz
 .PHONY: all modules tools tests deps check check-all check-files check-host check-firmware check-debian check-debug \
 	check-rt check-k612 check-k612rt demo demo-firmware demo-multi bench bench-firmware install modules_install tools_install clean sparse \
-	checkpatch arm64 armhf
+	checkpatch arm64 armhf check-arm64
 
 all: modules tools
 
@@ -92,6 +94,9 @@ check-k612:
 	$(LOAD) prove -v tests/lanes/k612.t
 check-k612rt:
 	$(LOAD) prove -v tests/lanes/k612rt.t
+# the whole suite on arm64 (make check runs tests/lanes/arm64.t's subset)
+check-arm64:
+	STM_ARM64_SUITE=full $(LOAD) prove -v tests/lanes/arm64.t
 
 # Longer fuzzing of the decoder's STP and SyS-T layers (libFuzzer).
 fuzz: deps

@@ -16,6 +16,13 @@
 #   cross-kdir.sh arm64     Debian's arm64 6.1 (linux-headers-arm64)
 #   cross-kdir.sh armhf     Debian's armmp 6.1 (linux-headers-armmp)
 #   cross-kdir.sh --cross ARCH   print the CROSS_COMPILE prefix only
+#   cross-kdir.sh --image ARCH   the kernel to boot instead (tests/lanes/
+#                           arm64.t): the image package of the headers'
+#                           ABI (linux-image-<abi>) and busybox-static,
+#                           both of ARCH, unpacked the same way into
+#                           $STM_CACHE/cross-ARCH-image-<abi> (boot/, bin/
+#                           busybox, lib/modules/<abi> with fs/configfs
+#                           only); prints that directory
 #   cross-kdir.sh --libs ARCH    the tools' libraries instead: the ARCH
 #                           -dev packages of install-deps.sh's tools set
 #                           (expat, libelf with zlib, libconfig, libudev)
@@ -41,7 +48,7 @@ cross_of() {
 }
 
 usage() {
-	echo "usage: cross-kdir.sh [--cross|--libs] arm64|armhf" >&2
+	echo "usage: cross-kdir.sh [--cross|--libs|--image] arm64|armhf" >&2
 	exit 2
 }
 
@@ -49,11 +56,11 @@ if [ "${1:-}" = --cross ]; then
 	cross_of "${2:-}" || usage
 	exit 0
 fi
-libs=
-if [ "${1:-}" = --libs ]; then
-	libs=1
-	shift
-fi
+libs='' image=''
+case "${1:-}" in
+--libs) libs=1 && shift ;;
+--image) image=1 && shift ;;
+esac
 arch=${1:-}
 case $arch in
 arm64) meta=linux-headers-arm64 ;;
@@ -113,6 +120,17 @@ unpack() {
 	done
 }
 
+# publish TREE GLOB [FIND TESTS...]: TREE.tmp, unpacked, becomes TREE;
+# the other trees named GLOB (older versions) are removed
+publish() {
+	local t=$1 glob=$2
+	shift 2
+	touch "$t.tmp/.stm-done"
+	mv "$t.tmp" "$t"
+	find "$cache" -mindepth 1 -maxdepth 1 -name "$glob" ! -name "${t##*/}" "$@" \
+		-exec rm -rf {} +
+}
+
 if [ -n "$libs" ]; then
 	pkgs=(libexpat1-dev libexpat1 libelf-dev libelf1 zlib1g-dev zlib1g
 		libconfig-dev libconfig9 libudev-dev libudev1)
@@ -122,10 +140,7 @@ if [ -n "$libs" ]; then
 	tree=$cache/cross-$arch-libs-$key
 	if [ ! -e "$tree/.stm-done" ]; then
 		unpack "$tree" "${pkgs[@]}"
-		touch "$tree.tmp/.stm-done"
-		mv "$tree.tmp" "$tree"
-		find "$cache" -mindepth 1 -maxdepth 1 -name "cross-$arch-libs-*" \
-			! -name "${tree##*/}" -exec rm -rf {} +
+		publish "$tree" "cross-$arch-libs-*"
 	fi
 	echo "$tree"
 	exit 0
@@ -145,7 +160,23 @@ common=$(dep_of "$flavour" '^linux-headers-.*-common$') ||
 	{ echo "cross-kdir: no -common package for $flavour" >&2; exit 1; }
 kbuild=$(dep_of "$flavour" '^linux-kbuild-') ||
 	{ echo "cross-kdir: no linux-kbuild package for $flavour" >&2; exit 1; }
-tree=$cache/cross-$arch-${flavour#linux-headers-}
+abi=${flavour#linux-headers-}
+if [ -n "$image" ]; then
+	tree=$cache/cross-$arch-image-$abi
+	if [ ! -e "$tree/.stm-done" ]; then
+		unpack "$tree" "linux-image-$abi" busybox-static
+		# what a lane boots: the image, busybox, configfs.ko
+		find "$tree.tmp/lib/modules/$abi/kernel" -mindepth 1 -maxdepth 1 \
+			! -name fs -exec rm -rf {} +
+		find "$tree.tmp/lib/modules/$abi/kernel/fs" -mindepth 1 -maxdepth 1 \
+			! -name configfs -exec rm -rf {} +
+		rm -rf "$tree.tmp/usr"
+		publish "$tree" "cross-$arch-image-*"
+	fi
+	echo "$tree"
+	exit 0
+fi
+tree=$cache/cross-$arch-$abi
 kdir=$tree/usr/src/$flavour
 if [ -e "$tree/.stm-done" ]; then
 	echo "$kdir"
@@ -163,9 +194,6 @@ sed -i "s|^include /usr/src/$common/|include $tree/usr/src/$common/|" \
 # the scripts and tools links resolve to the host's kbuild programs
 mkdir -p "$tree.tmp/usr/lib"
 ln -s "/usr/lib/$kbuild" "$tree.tmp/usr/lib/$kbuild"
-touch "$tree.tmp/.stm-done"
-mv "$tree.tmp" "$tree"
 # trees of older ABIs of this architecture: drop them
-find "$cache" -mindepth 1 -maxdepth 1 -name "cross-$arch-*" ! -name "${tree##*/}" \
-	! -name "cross-$arch-libs-*" -exec rm -rf {} +
+publish "$tree" "cross-$arch-*" ! -name "cross-$arch-libs-*" ! -name "cross-$arch-image-*"
 echo "$kdir"

@@ -9,7 +9,9 @@
 #   all     make deps: also the tests, the VM lanes, the firmware lane
 #           (cross compilers, QEMU for the boards), make demo, make bench,
 #           make arm64 and make armhf (the Arm kernels' compilers; their
-#           headers are fetched by scripts/cross-kdir.sh, not installed)
+#           headers are fetched by scripts/cross-kdir.sh, not installed),
+#           the arm64 lane (qemu-system-arm's qemu-system-aarch64; its
+#           kernel and busybox fetched the same way)
 #
 #   install-deps.sh [tools|build|all]   install what is missing (default all)
 #   install-deps.sh --list [SET]        print the set, one package a line

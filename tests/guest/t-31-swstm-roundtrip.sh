@@ -83,10 +83,18 @@ done
 
 # --- OpenCSD reads the same packets --------------------------------------------
 # (OpenCSD rejects M16, so this capture has masters below 256 only)
-sh /stm/tests/lib/opencsd.sh $W/r7.stp >$W/ocsd.txt
-sh /stm/tests/lib/opencsd.sh --mttdecode $W/r7.stp >$W/mtt.txt
-tap_check "OpenCSD decodes the capture" test -s $W/ocsd.txt
-tap_check "OpenCSD and mttdecode agree on every data packet" diff $W/ocsd.txt $W/mtt.txt
+# (the arm64 lane has no OpenCSD in the guest: the host check
+# swstm-opencsd.sh decodes the export below with the host's)
+if command -v trc_pkt_lister >/dev/null; then
+	sh /stm/tests/lib/opencsd.sh $W/r7.stp >$W/ocsd.txt
+	sh /stm/tests/lib/opencsd.sh --mttdecode $W/r7.stp >$W/mtt.txt
+	tap_check "OpenCSD decodes the capture" test -s $W/ocsd.txt
+	tap_check "OpenCSD and mttdecode agree on every data packet" diff $W/ocsd.txt $W/mtt.txt
+else
+	why="no trc_pkt_lister in this guest ($(uname -m)): host check swstm-opencsd"
+	tap_skip "OpenCSD decodes the capture" "$why"
+	tap_skip "OpenCSD and mttdecode agree on every data packet" "$why"
+fi
 export_file $W/r7.stp swstm-ocsd-roundtrip.stp
 
 sw_finish

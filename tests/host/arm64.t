@@ -10,7 +10,12 @@
 # libmttdecode.a, without ASan/UBSan (their x86_64 runs have them; ASan
 # does not run under qemu-user).  One check per program: exit 0, no
 # "not ok".  Then mttdecode, mttcontrol and mttprofile start there
-# (--version).  Without the cross
+# (--version), and the arm64 mttdecode decodes every capture of the fuzz
+# corpora (tools/fuzz/corpus*: hand-derived STP and SyS-T streams, the VM
+# suite's captures, MTT frames, RISC-V encapsulation at five widths) in
+# text with packets and in JSON, byte for byte as the host's (ASan) build
+# does, with the same exit status: no difference from a plain char being
+# unsigned or a long's alignment on arm64.  Without the cross
 # compiler, the arm64 C library (libc6-dev-arm64-cross) or qemu-aarch64
 # the checks SKIP, unless STM_CHECK_ARM=1: then they fail.
 . "$(dirname "$0")/lib.sh"
@@ -47,6 +52,36 @@ run64() {
 for c in mttdecode mttcontrol mttprofile; do
 	v=$(run64 "$B/$c" --version 2>&1)
 	tap_ok $? "arm64 $c --version under qemu-aarch64: $v"
+done
+
+# decode ARGS...: the arm64 and the host mttdecode on the same input;
+# one check that both print the same, in both formats, with one status
+asan_mttdecode
+decode() {
+	local f=$1 a64 x86 fmt same=0
+	shift
+	for fmt in "-p" "-f json"; do
+		# shellcheck disable=SC2086 # fmt: one or two options
+		a64=$(run64 "$B/mttdecode" "$@" $fmt "$f" 2>&1; echo "exit $?")
+		# shellcheck disable=SC2086
+		x86=$("$M" "$@" $fmt "$f" 2>&1; echo "exit $?")
+		[ "$a64" = "$x86" ] || {
+			same=1
+			diff <(echo "$x86") <(echo "$a64") | head -n 6 | sed "s/^/# $fmt: /"
+		}
+	done
+	tap_ok $same "arm64 mttdecode $* ${f#"$TOOLS"/fuzz/}: as on the host ($(echo "$x86" | wc -l) lines)"
+}
+for f in "$TOOLS"/fuzz/corpus/*; do
+	decode "$f" --syst
+done
+for f in "$TOOLS"/fuzz/corpus-mtt/*.mtt; do
+	decode "$f" --input=mtt
+done
+for f in "$TOOLS"/fuzz/corpus-rv/w*-t*.rv; do
+	w=${f##*/w}
+	tb=${w#*-t}
+	decode "$f" --input=riscv-encap --srcid-bits="${w%%-*}" --ts-bytes="${tb%%[-.]*}" --syst
 done
 
 for line in "${ctests[@]}"; do

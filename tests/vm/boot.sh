@@ -17,6 +17,11 @@
 # then adds to the command line). After SECS
 # (default 1200) QEMU is killed. Exit status: QEMU's, or 124 when it was
 # killed on timeout.
+#
+# STM_VM_ARCH=arm64 (tests/vm/env.sh): qemu-system-aarch64 -M virt -cpu
+# max,pauth-impdef=on instead, its PL011 (ttyAMA0) the kernel console -> console.log, a
+# pci-serial (8250_pci: ttyS0, stm.channel=ttyS0 for the guest's init)
+# the test channel -> ttyS1.log; no -s ports.
 set -euo pipefail
 
 kernel='' initrd='' outdir='' append='' secs=1200 follow=0
@@ -46,12 +51,28 @@ mkdir -p "$outdir"
 : >"$outdir/console.log"
 : >"$outdir/ttyS1.log"
 
-cmdline="console=ttyS0 panic=-1 no_timer_check rdinit=/init $append"
-[ "${#socks[@]}" -le 2 ] || cmdline="$cmdline 8250.nr_uarts=6"
-qemu=(qemu-system-x86_64 -accel "${STM_VM_ACCEL:-tcg}" -cpu max -smp "${STM_VM_SMP:-2}" -m "${STM_VM_MEM:-1024}"
-	-nographic -no-reboot -monitor none -nic none
-	-kernel "$kernel" -initrd "$initrd" -append "$cmdline"
-	-serial "file:$outdir/console.log" -serial "file:$outdir/ttyS1.log")
+common=(-accel "${STM_VM_ACCEL:-tcg}" -smp "${STM_VM_SMP:-2}" -m "${STM_VM_MEM:-1024}"
+	-nographic -no-reboot -monitor none -nic none -kernel "$kernel" -initrd "$initrd")
+case ${STM_VM_ARCH:-x86_64} in
+x86_64)
+	cmdline="console=ttyS0 panic=-1 no_timer_check rdinit=/init $append"
+	[ "${#socks[@]}" -le 2 ] || cmdline="$cmdline 8250.nr_uarts=6"
+	qemu=(qemu-system-x86_64 "${common[@]}" -cpu max -append "$cmdline"
+		-serial "file:$outdir/console.log" -serial "file:$outdir/ttyS1.log")
+	;;
+arm64)
+	[ "${#socks[@]}" = 0 ] || { echo "boot.sh: no -s ports on arm64" >&2; exit 2; }
+	cmdline="console=ttyAMA0 panic=-1 rdinit=/init stm.channel=ttyS0 $append"
+	# pauth-impdef: QEMU's own pointer authentication algorithm instead
+	# of the architected QARMA, which is slow under TCG (Debian's kernel
+	# signs the return address in every function)
+	# shellcheck disable=SC2054 # commas inside QEMU's option values
+	qemu=(qemu-system-aarch64 -M virt "${common[@]}" -cpu max,pauth-impdef=on -append "$cmdline"
+		-serial "file:$outdir/console.log"
+		-chardev "file,id=chan,path=$outdir/ttyS1.log" -device pci-serial,chardev=chan)
+	;;
+*) echo "boot.sh: STM_VM_ARCH is x86_64 or arm64" >&2; exit 2 ;;
+esac
 i=2
 pci=()
 for s in "${socks[@]}"; do

@@ -27,6 +27,23 @@
 #   STM_VM_EXTRA_CHECKS   more dirs of host checks (space-separated) []
 #   STM_VM_EXTRA_BINS     more executables for /stm/bin, with their shared
 #                         libraries (space-separated paths) []
+#   STM_VM_ARCH           the guest's architecture [x86_64]; arm64 boots
+#                         qemu-system-aarch64 -M virt -cpu max (console on
+#                         its PL011, ttyAMA0; test channel on a pci-serial,
+#                         ttyS0) and takes the aarch64 programs below
+#   STM_VM_BUSYBOX        the guest's busybox [the host's; arm64: none]
+#   STM_VM_TOOLS          folder of our tools for /stm/bin [tools/build;
+#                         arm64: tools/build/arm64]
+#   STM_VM_GUEST_BIN      folder of the guest programs [tests/build/guest;
+#                         arm64: tests/build/guest-arm64]
+#   STM_VM_GUEST_MAKE     arguments for the make of tests/Makefile that
+#                         builds them [none; arm64: static, with
+#                         aarch64-linux-gnu-gcc, libmtt of tools/build/arm64]
+#   STM_VM_LIBPATH        the target's shared libraries (colon-separated
+#                         folders): when set, the initramfs takes what
+#                         each program needs from there (its ELF's NEEDED)
+#                         instead of asking the host's ldd [none; arm64:
+#                         the cross C library's]
 #   STM_TESTS             guest scripts to run, comma/space separated,
 #                         ".sh" optional [all tests/guest/t-*.sh]
 
@@ -45,6 +62,29 @@ krel_of_image() {
 krel_of_tree() {
 	sed -n 's/^#define UTS_RELEASE "\(.*\)"$/\1/p' "$1/include/generated/utsrelease.h" 2>/dev/null
 }
+
+# the guest architecture's defaults (tests/lanes/arm64.t sets the rest)
+: "${STM_VM_ARCH:=x86_64}"
+case $STM_VM_ARCH in
+x86_64)
+	: "${STM_VM_BUSYBOX:=$(command -v busybox || true)}"
+	: "${STM_VM_TOOLS:=$STM_TOP/tools/build}"
+	: "${STM_VM_GUEST_BIN:=$STM_TOP/tests/build/guest}"
+	: "${STM_VM_GUEST_MAKE:=}"
+	: "${STM_VM_LIBPATH:=}"
+	;;
+arm64)
+	: "${STM_VM_BUSYBOX:=}"
+	: "${STM_VM_TOOLS:=$STM_TOP/tools/build/arm64}"
+	: "${STM_VM_GUEST_BIN:=$STM_TOP/tests/build/guest-arm64}"
+	: "${STM_VM_GUEST_MAKE:=OUT=build/guest-arm64 CC=aarch64-linux-gnu-gcc LDFLAGS=-static TOOLS_B=build/arm64}"
+	: "${STM_VM_LIBPATH:=/usr/aarch64-linux-gnu/lib}"
+	;;
+*)
+	echo "env.sh: STM_VM_ARCH is x86_64 or arm64, not '$STM_VM_ARCH'" >&2
+	return 2
+	;;
+esac
 
 if [ -z "${STM_VM_KREL:-}" ]; then
 	if [ -n "${STM_VM_KERNEL:-}" ]; then
@@ -74,4 +114,5 @@ fi
 : "${STM_VM_EXTRA_BINS:=}"
 export STM_TOP STM_VM STM_VM_KREL STM_VM_KERNEL STM_VM_KMODDIR STM_VM_OURMODS \
 	STM_VM_LANE STM_VM_OUT STM_VM_TIMEOUT STM_VM_SCRIPT_TIMEOUT STM_VM_MEM \
-	STM_VM_SMP STM_VM_ACCEL STM_VM_APPEND STM_TESTS STM_VM_EXTRA_GUEST STM_VM_EXTRA_CHECKS STM_VM_EXTRA_BINS
+	STM_VM_SMP STM_VM_ACCEL STM_VM_APPEND STM_TESTS STM_VM_EXTRA_GUEST STM_VM_EXTRA_CHECKS STM_VM_EXTRA_BINS \
+	STM_VM_ARCH STM_VM_BUSYBOX STM_VM_TOOLS STM_VM_GUEST_BIN STM_VM_GUEST_MAKE STM_VM_LIBPATH

@@ -16,9 +16,24 @@
 # need), /stm/tests
 # (tests/guest/* but C sources), /stm/tests/lib (tests/lib/*.sh),
 # /stm/configfs-examples, /stm/vm (kernel log patterns).
+#
+# Another architecture (tests/vm/env.sh): STM_VM_ARCH=arm64 takes busybox
+# from STM_VM_BUSYBOX (its applet list read under qemu-aarch64), the tools
+# from STM_VM_TOOLS, the guest programs from STM_VM_GUEST_BIN, no
+# trc_pkt_lister (OpenCSD's is the host's), and the shared libraries from
+# STM_VM_LIBPATH (each ELF's NEEDED, into /lib/aarch64-linux-gnu, its
+# loader at its PT_INTERP path).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
+arch=${STM_VM_ARCH:-x86_64}
+case $arch in
+x86_64 | arm64) ;;
+*) echo "mkinitramfs: STM_VM_ARCH is x86_64 or arm64, not '$arch'" >&2; exit 2 ;;
+esac
+tools=${STM_VM_TOOLS:-$top/tools/build}
+guestbin=${STM_VM_GUEST_BIN:-$top/tests/build/guest}
+libpath=${STM_VM_LIBPATH:-}
 out='' kmoddir=''
 moddirs=() guestdirs=("$top/tests/guest")
 while getopts o:k:m:g: opt; do
@@ -43,6 +58,10 @@ mkdir -p "$stage"/{bin,sbin,usr/bin,usr/sbin,dev,proc,sys,tmp,root,etc} \
 # the same path inside the initramfs.
 copy_libs() {
 	local lib
+	if [ -n "$libpath" ]; then
+		copy_libs_from "$1"
+		return
+	fi
 	if ldd "$1" 2>&1 | grep -q 'not found'; then
 		die "$1: missing shared libraries: $(ldd "$1" | grep 'not found' | tr -s ' \t\n' ' ')"
 	fi
@@ -53,11 +72,47 @@ copy_libs() {
 	done
 }
 
+# copy_libs_from ELF: the same for another architecture: every NEEDED
+# library (recursively) found in $libpath goes to /lib/<triplet>/, the
+# loader to its PT_INTERP path; the target's loader searches both.
+copy_libs_from() {
+	local interp lib d found triplet=aarch64-linux-gnu
+	interp=$(readelf -l "$1" 2>/dev/null | sed -n 's/.*program interpreter: \(.*\)]$/\1/p')
+	if [ -n "$interp" ] && [ ! -e "$stage$interp" ]; then
+		mkdir -p "$stage$(dirname "$interp")"
+		found=
+		for d in ${libpath//:/ }; do
+			[ -e "$d/${interp##*/}" ] && found=$d/${interp##*/} && break
+		done
+		[ -n "$found" ] || die "$1: loader $interp not in $libpath"
+		cp -L "$found" "$stage$interp"
+	fi
+	for lib in $(readelf -d "$1" 2>/dev/null | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
+		[ -e "$stage/lib/$triplet/$lib" ] && continue
+		case $lib in ld-linux-*) continue ;; esac
+		found=
+		for d in ${libpath//:/ }; do
+			[ -e "$d/$lib" ] && found=$d/$lib && break
+		done
+		[ -n "$found" ] || die "$1: library $lib not in $libpath"
+		mkdir -p "$stage/lib/$triplet"
+		cp -L "$found" "$stage/lib/$triplet/$lib"
+		copy_libs_from "$found"
+	done
+}
+
 # busybox and its applet links
-bb=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
+bb=${STM_VM_BUSYBOX:-}
+if [ "$arch" = x86_64 ]; then
+	[ -n "$bb" ] || bb=$(command -v busybox) || die "busybox not found (apt-get install busybox-static)"
+	bbrun=("$bb")
+else
+	[ -n "$bb" ] && [ -x "$bb" ] || die "no $arch busybox (STM_VM_BUSYBOX='$bb')"
+	bbrun=(qemu-aarch64 "$bb")
+fi
 cp -L "$bb" "$stage/bin/busybox"
 copy_libs "$bb"
-for a in $("$bb" --list-full); do
+for a in $("${bbrun[@]}" --list-full); do
 	[ -e "$stage/$a" ] || [ -L "$stage/$a" ] && continue
 	mkdir -p "$stage/$(dirname "$a")"
 	ln -s /bin/busybox "$stage/$a"
@@ -88,7 +143,9 @@ esac
 
 # executables: our tools, guest test programs, OpenCSD's packet lister
 bins=()
-for f in "$top"/tools/build/* "$top"/tests/build/guest/* /usr/bin/trc_pkt_lister; do
+opencsd=/usr/bin/trc_pkt_lister
+[ "$arch" = x86_64 ] || opencsd=
+for f in "$tools"/* "$guestbin"/* $opencsd; do
 	[ -f "$f" ] && [ -x "$f" ] && bins+=("$f")
 done
 for f in "${bins[@]}"; do

@@ -22,7 +22,8 @@ script=$name.sh
 rm -rf "$out"
 mkdir -p "$out"
 
-if ! make -s -C "$STM_TOP/tests" >"$out/make-tests.log" 2>&1; then
+# shellcheck disable=SC2086 # STM_VM_GUEST_MAKE: make's arguments
+if ! make -s -C "$STM_TOP/tests" $STM_VM_GUEST_MAKE >"$out/make-tests.log" 2>&1; then
 	cat "$out/make-tests.log" >&2
 	echo "$name: building the guest programs failed" >&2
 	exit 1

@@ -49,7 +49,8 @@ prepare() {
 	for t in "${unknown[@]}"; do
 		echo "not ok - $t: no such guest script tests/guest/$t"
 	done
-	if make -k -s -C "$STM_TOP/tests" >"$out/make-tests.log" 2>&1; then
+	# shellcheck disable=SC2086 # STM_VM_GUEST_MAKE: make's arguments
+	if make -k -s -C "$STM_TOP/tests" $STM_VM_GUEST_MAKE >"$out/make-tests.log" 2>&1; then
 		echo "ok - guest programs built (tests/Makefile)"
 	else
 		echo "not ok - guest programs built (tests/Makefile)"
