@@ -40,7 +40,16 @@ targets = (
 X
 mttcontrol --setup $CONF || die "setup"
 mttcontrol --start -c $CONF -o $S || die "start"
-# the RISC-V core answers once its work is done: its pings wait meanwhile
+# the STM32F405's work opens its components first (hang guard 600 s):
+# the firmware opens "ping" at the first ping (tests/firmware/ping.h),
+# so the work's component ids are fixed only if that comes after.  The
+# RISC-V core answers once its work is done: its pings wait meanwhile
+i=0
+until mttdecode --input=mtt $S/targets/mtt/capture.bin 2>/dev/null | grep -q '"tick"'; do
+	[ $i -lt 6000 ] || die "the STM32F405's work never began on USART2"
+	sleep 0.1
+	i=$((i + 1))
+done
 ping_exchange -n "$PINGS" "mtt:/dev/ttyS3:$S/targets/mtt/capture.bin" \
 	"rv:/dev/ttyS4:$S/targets/rv/capture.bin" || die "ping_exchange"
 # the STM32F405's profile: its 12 * 25 calls (hang guard 600 s)
