@@ -89,10 +89,10 @@ target rv: riscv-encap, $P3 at 115200 baud" "--start: one session, the three UAR
 # until: the work's last record in each capture, decoded as it grows (a
 # hang guard of 600 s only).  STM32F405: 12 * TICKS calls on USART1 (the
 # STOP frame on USART2 comes before the last tick's); RISC-V: the STOP
-# frame and the synchronisation after it (37 bytes: 36 null.idle, then
-# null.alignment) that ends its work
+# frame and the replies to the clock exchanges' start burst of 8 (the
+# core reads its UART only once its work and the synchronisation after
+# it are written: the replies come after them)
 T=$S/targets
-tail_sync=$(printf '00%.0s' $(seq 36))80
 # rv_decode: the RISC-V target's decode command (its metadata), run in
 # its directory with this tree's mttdecode
 rv_decode() {
@@ -101,9 +101,9 @@ rv_decode() {
 done_yet() {
 	"$MTTDECODE" "$T/prof" 2>/dev/null | grep -q "^# $((12 * TICKS)) calls " &&
 		"$MTTDECODE" --input=mtt "$T/mtt/capture.bin" 2>/dev/null | grep -q ' MTT STOP ' &&
-		rv_decode 2>/dev/null |
-		grep -q ' MTT STOP ' &&
-		[ "$(tail -c 37 "$T/rv/capture.bin" | od -An -tx1 -v | tr -d ' \n')" = "$tail_sync" ]
+		rv_decode 2>/dev/null >"$TMP/rv.now" &&
+		grep -q ' MTT STOP ' "$TMP/rv.now" &&
+		[ "$(grep -c ' MTT TIME_SYNC REPLY ' "$TMP/rv.now")" = 8 ]
 }
 i=0
 until done_yet; do
