@@ -8,7 +8,8 @@
 # the session exported.  Checked on the host without the merged output:
 # the run and the kernel log clean (run-plain.sh's log scan), --stop's
 # exact counts, every ping/pong record on both sides exactly once and in
-# order, the captures complete (decoded without error).
+# order, the captures complete (decoded without error); then the merged
+# output: every exchange's send before its receive, every bound finite.
 . "$(dirname "$0")/../host/lib.sh"
 . "$(dirname "$0")/lib.sh"
 
@@ -35,16 +36,18 @@ S=$TMP/x/multi-session
 T=$S/targets
 
 # --stop: USART2's 74 frames of work and the RV core's 55 (session.t),
-# each plus the ping META and two per ping, USART2's also the 16
-# TIME_SYNC replies (bursts of 8 at the start and the end,
-# sync_interval_ms 0: their number is fixed); the Linux stream's 4 per
-# round; both STM32F405 ports answer TIME_SYNC: two-way
+# each plus the ping META, two per ping and a TIME_SYNC reply per request
+# in its "requests" (the STM32F405's ports: bursts only, sync_interval_ms
+# 0; the RISC-V core's at the default period: how many follows the run's
+# length; each answered); the Linux stream's 4 per round; all three
+# ports two-way
+nreq() { echo $((($(wc -c <"$T/$1/requests") - 8) / 12)); }
 tap_is "$(sed 's/captured [0-9]* bytes/captured N bytes/; s/: [0-9]* records, \(.*profile\)/: M records, \1/' "$OUT/exports/multi-stop.txt")" \
 "session stopped: /tmp/multi-session
 captured N bytes in 1 file: $((4 * PINGS)) messages (0 incomplete), 0 losses in the stream, 0 packets dropped by the sink
 target prof (mprof on /dev/ttyS2): captured N bytes: M records, 0 errors (0 bytes skipped), 0 losses, 300 profile records; clock: two-way
-target mtt (mtt on /dev/ttyS3): captured N bytes: $((74 + 16 + 1 + 2 * PINGS)) records, 0 errors (0 bytes skipped), 0 losses; clock: two-way
-target rv (riscv-encap on /dev/ttyS4): captured N bytes: $((55 + 1 + 2 * PINGS)) records, 0 errors (0 bytes skipped), 0 losses" \
+target mtt (mtt on /dev/ttyS3): captured N bytes: $((74 + 1 + 2 * PINGS + $(nreq mtt))) records, 0 errors (0 bytes skipped), 0 losses; clock: two-way
+target rv (riscv-encap on /dev/ttyS4): captured N bytes: $((55 + 1 + 2 * PINGS + $(nreq rv))) records, 0 errors (0 bytes skipped), 0 losses; clock: two-way" \
 	"--stop: exact counts, no error, no loss on any target"
 
 # the Linux side: each exchange's two records, in exchange order.  The
@@ -67,6 +70,8 @@ tap_is "$(grep -v -e ' ping ' -e '"ping"' "$TMP/mtt.norm")" "$(stm32_mtt 25)" "U
 tap_is "$(grep -e ' ping ' -e '"ping"' "$TMP/mtt.norm")" "$(ping_lines '- ' 96 $PINGS)" \
 	"USART2: each ping received and answered, in order"
 tap_is "$(grep -c -e CRC_ERROR -e '^!!' "$TMP/mtt.txt")" 0 "USART2: no CRC error, nothing skipped"
+tap_is "$(grep -c ' MTT TIME_SYNC REPLY ' "$TMP/mtt.txt")" "$(nreq mtt)" \
+	"USART2: a TIME_SYNC reply to each of the $(nreq mtt) requests"
 (cd "$T/rv" && eval "\"\$MTTDECODE\" $(sed -n 's/^decode mttdecode //p' target)") \
 	>"$TMP/rv.txt" 2>"$TMP/rv.err"
 tap_is "$?:$(cat "$TMP/rv.err")" "0:" "the RISC-V capture decodes"
@@ -75,11 +80,59 @@ mtt_norm "$TMP/rv.txt" >"$TMP/rv.norm"
 REPLIES='src1 MTT START REPLY - comp:0x00000000 - seq 0 cpu 80'
 tap_is "$(grep '^src1 ' "$TMP/rv.norm")" "$(riscv_src1 0xffffffff 0xffffffff; ping_lines 'src1 ' 80 $PINGS)" \
 	"RISC-V: its work, then each ping received and answered"
+tap_is "$(grep -c ' src1 MTT TIME_SYNC REPLY ' "$TMP/rv.txt")" "$(nreq rv)" \
+	"RISC-V: a TIME_SYNC reply on srcID 1 to each of the $(nreq rv) requests"
 "$MTTDECODE" "$T/prof" >"$TMP/prof.txt" 2>"$TMP/prof.err"
 tap_is "$?:$(grep -c '^# 300 calls ' "$TMP/prof.txt")" "0:1" "USART1: the whole profile (300 calls)"
 
-# LEAD: the merged-order check goes here once h-merge lands: `mttdecode
-# "$S"` (the merged output) with zero send-before-receive violations
-# over the 2 * $PINGS exchanges (ping k sent < received, pong < pong k
-# seen) and every target's bound finite.
+# the merged output (mttdecode SESSION, JSON: reference times): for each
+# of the 2 * PINGS exchanges, Linux "<target> ping k sent" before the
+# target's "ping received = k", and the target's "ping pong = k" before
+# Linux "<target> pong k seen"; a pair missing counts as a violation.
+# Every target's bound (--stats: "max N ns") finite; its size is not
+# asserted, only printed
+"$MTTDECODE" --stats --format=json "$S" >"$TMP/merged.json" 2>"$TMP/merged.err"
+tap_is "$?" 0 "mttdecode SESSION: the merged output (JSON)"
+python3 - "$TMP/merged.json" $PINGS >"$TMP/order" 2>&1 <<'PY'
+import json, re, sys
+pings = int(sys.argv[2])
+t = {}
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if r["target"] == "linux":
+        m = re.search(r"\b(mtt|rv) (ping|pong) ([0-9]+) (sent|seen)$",
+                      r["text"] or "")
+        if m:
+            t[("L", m.group(1), m.group(2), int(m.group(3)))] = r["ref_ns"]
+    elif r["comp"] == "ping" and r["name"] in ("received", "pong") \
+            and r["value"] is not None:
+        t[("T", r["target"], r["name"], int(r["value"]))] = r["ref_ns"]
+bad = 0
+margin = {}
+for g in ("mtt", "rv"):
+    for k in range(1, pings + 1):
+        for a, b in ((("L", g, "ping", k), ("T", g, "received", k)),
+                     (("T", g, "pong", k), ("L", g, "pong", k))):
+            if a not in t or b not in t:
+                bad += 1
+                print("# missing: %s or %s" % (a, b))
+                continue
+            d = t[b] - t[a]
+            margin[g] = min(margin.get(g, d), d)
+            if d <= 0:
+                bad += 1
+                if bad <= 10:
+                    print("# violation: %s at %d after %s at %d" %
+                          (a, t[a], b, t[b]))
+for g in sorted(margin):
+    print("# %s: the smallest send-to-receive gap %d ns" % (g, margin[g]))
+print("violations %d" % bad)
+PY
+grep '^#' "$TMP/order"
+tap_is "$(grep '^violations ' "$TMP/order")" "violations 0" \
+	"merged output: send before receive in all $((4 * PINGS)) pairs of the $((2 * PINGS)) exchanges"
+sed -n 's/^merge: \([a-z]*\): fit .*/# &/p' "$TMP/merged.err"
+tap_is "$(sed -n 's/^merge: \([a-z]*\): fit [^ ]* .* max \([^ ]*\) ns;.*/\1 \2/p' "$TMP/merged.err" |
+	awk '{ print $1, ($2 ~ /^[0-9]+$/ ? "finite" : $2) }' | sort | tr '\n' ' ')" \
+	"mtt finite prof finite rv finite " "every target's bound finite (--stats)"
 tap_done

@@ -5,7 +5,9 @@
 # in a session"; sessions.rst, "Serial targets"), no STM device.  QEMU
 # gives each UART a pty: the STM32F405's USART1 (protocol mprof, its
 # ELF) and USART2 (mtt), the RISC-V board's UART0 (riscv-encap, srcID 8
-# bits, timestamp 4 bytes, unframed, srcid_proto "*:mtt", mtt_start).
+# bits, timestamp 4 bytes, unframed, srcid_proto "*:mtt", mtt_start;
+# its clock exchanges as MTT command frames, the replies in the
+# encapsulation).
 # QEMU drops what a pty is given while nothing has it open, so both
 # firmwares are built or set to write nothing before the host speaks:
 # the STM32F405 (-DFW_HOLD) waits for the MiniProfiler START that
@@ -17,7 +19,7 @@
 # --stop's summary (records, errors and losses exact; bytes those
 # captured; the clock exchanges two-way), and each capture decodes to
 # exactly the firmware's work, with the 16 TIME_SYNC replies of each
-# board (bursts of 8 at the start and the end).
+# MTT or MiniProfiler port (bursts of 8 at the start and the end).
 # Then PINGS ping bytes (ping.h) on each MTT port from ping_exchange
 # (tests/guest, built for the host), through a second open of the pty,
 # each waiting for the previous one's reply in the capture: each firmware
@@ -59,7 +61,7 @@ targets = (
 	{ name = "mtt"; port = "$P2"; protocol = "mtt"; sync_interval_ms = 0; },
 	{ name = "rv"; port = "$P3"; protocol = "riscv-encap";
 	  srcid_bits = 8; ts_bytes = 4; unframed = true;
-	  srcid_proto = "*:mtt"; mtt_start = true; }
+	  srcid_proto = "*:mtt"; mtt_start = true; sync_interval_ms = 0; }
 );
 X
 S=$TMP/sess
@@ -74,10 +76,10 @@ target rv: riscv-encap, $P3 at 115200 baud" "--start: one session, the three UAR
 # until: the work's last record in each capture, decoded as it grows (a
 # hang guard of 600 s only).  STM32F405: 12 * TICKS calls on USART1 (the
 # STOP frame on USART2 comes before the last tick's); RISC-V: the STOP
-# frame and the synchronisation after it (37 bytes: 36 null.idle, then
-# null.alignment) that ends its work
+# frame and the replies to the clock exchanges' start burst of 8 (the
+# core reads its UART only once its work and the synchronisation after
+# it are written: the replies come after them)
 T=$S/targets
-tail_sync=$(printf '00%.0s' $(seq 36))80
 # rv_decode: the RISC-V target's decode command (its metadata), run in
 # its directory with this tree's mttdecode
 rv_decode() {
@@ -86,9 +88,9 @@ rv_decode() {
 done_yet() {
 	"$MTTDECODE" "$T/prof" 2>/dev/null | grep -q "^# $((12 * TICKS)) calls " &&
 		"$MTTDECODE" --input=mtt "$T/mtt/capture.bin" 2>/dev/null | grep -q ' MTT STOP ' &&
-		rv_decode 2>/dev/null |
-		grep -q ' MTT STOP ' &&
-		[ "$(tail -c 37 "$T/rv/capture.bin" | od -An -tx1 -v | tr -d ' \n')" = "$tail_sync" ]
+		rv_decode 2>/dev/null >"$TMP/rv.now" &&
+		grep -q ' MTT STOP ' "$TMP/rv.now" &&
+		[ "$(grep -c ' MTT TIME_SYNC REPLY ' "$TMP/rv.now")" = 8 ]
 }
 wait_until done_yet
 tap_ok $? "every target's capture holds its firmware's whole work"
@@ -131,13 +133,14 @@ wait $spid $rpid 2>/dev/null
 # frames (3 META, 3 rounds of 15, 25 ticks, STOP) and the 16 TIME_SYNC
 # replies (the clock exchanges' bursts of 8 at the start and the end,
 # sync_interval_ms 0: no others), the RISC-V core's 55 (3 META, the
-# START reply, 45, 5 ticks, STOP), each then the ping META and two per
-# ping, no error, no loss; both boards answer TIME_SYNC: two-way
+# START reply, 45, 5 ticks, STOP) and its 16 TIME_SYNC replies, each
+# then the ping META and two per ping, no error, no loss; both boards
+# answer TIME_SYNC on every port: two-way
 mprof_recs=$(sed -n 's/^target prof .*: \([0-9]*\) records, .*/\1/p' "$TMP/stop")
 tap_is "$rc:$(cat "$TMP/stop")" "0:session stopped: $S
 target prof (mprof on $P1): captured $(size prof/capture.mprof) bytes: $mprof_recs records, 0 errors (0 bytes skipped), 0 losses, $((12 * TICKS)) profile records; clock: two-way
 target mtt (mtt on $P2): captured $(size mtt/capture.bin) bytes: $((90 + 1 + 2 * PINGS)) records, 0 errors (0 bytes skipped), 0 losses; clock: two-way
-target rv (riscv-encap on $P3): captured $(size rv/capture.bin) bytes: $((55 + 1 + 2 * PINGS)) records, 0 errors (0 bytes skipped), 0 losses" \
+target rv (riscv-encap on $P3): captured $(size rv/capture.bin) bytes: $((71 + 1 + 2 * PINGS)) records, 0 errors (0 bytes skipped), 0 losses; clock: two-way" \
 	"--stop: each target's bytes, records, errors and losses"
 
 # what each capture decodes to: the firmware's fixed work, exactly
@@ -150,7 +153,7 @@ tap_is "$(calls)" \
 mtt_check session "$T/mtt/capture.bin" "$(stm32_mtt $TICKS; ping_lines '- ' 96 $PINGS)"
 # the exchanges: 16 requests each, their replies in the captures, t_rx
 # not after t_tx
-for t in prof mtt; do
+for t in prof mtt rv; do
 	tap_is "$(($(wc -c <"$T/$t/requests") - 8))" $((16 * 12)) \
 		"$t: requests holds 16 records"
 done
@@ -165,6 +168,10 @@ rv_decode >"$TMP/rv.txt" 2>"$TMP/rv.err"
 tap_is "$?:$(cat "$TMP/rv.err")" "0:" "the RISC-V target's decode command (its metadata) decodes the capture"
 mtt_norm "$TMP/rv.txt" >"$TMP/rv.norm"
 tap_is "$(grep -v '^src[12] ' "$TMP/rv.norm")" "" "RISC-V: frames of srcIDs 1 and 2 only"
+tap_is "$(awk '/ src1 MTT TIME_SYNC REPLY / { n++; for (i = 1; i < NF; i++) {
+		if ($i == "t_rx") rx = $(i + 1); if ($i == "t_tx") tx = $(i + 1) }
+		if (rx + 0 <= tx + 0) ok++ } END { print n + 0 ":" ok + 0 }' "$TMP/rv.txt")" \
+	"16:16" "RISC-V: the 16 TIME_SYNC replies on srcID 1, t_rx <= t_tx"
 REPLIES='src1 MTT START REPLY - comp:0x00000000 - seq 0 cpu 80'
 tap_is "$(grep '^src1 ' "$TMP/rv.norm")" "$(riscv_src1 0xffffffff 0xffffffff; ping_lines 'src1 ' 80 $PINGS)" \
 	"RISC-V: srcID 1: the START reply, every value, level and component, the pings"

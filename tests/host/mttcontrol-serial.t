@@ -136,7 +136,7 @@ target gone (mtt on $PC): captured 240 bytes: 10 records, 0 errors (0 bytes skip
 target gone: its port $PC vanished during the session (hung up): what came before is kept
 target log (syst on $PD): captured 120 bytes: 12 records, 0 errors (0 bytes skipped), 0 losses
 target prof (mprof on $PE): captured 132 bytes: 3 records, 2 errors (37 bytes skipped), 3 losses, 2 profile records; clock: one-way (no TIME_SYNC reply)
-target rvm (riscv-encap on $PF): captured 855 bytes: 25 records, 1 error (5 bytes skipped), 0 losses" \
+target rvm (riscv-encap on $PF): captured 855 bytes: 25 records, 1 error (5 bytes skipped), 0 losses; clock: one-way (no TIME_SYNC reply)" \
 	"--stop: each target's bytes, records, errors and losses, the vanished port"
 
 # the CRC error, then the bytes from two after its header to the next
@@ -214,8 +214,9 @@ tap_is "$?:$(grep -c 'MTT - comp:0x00000007 10[0-3][0-9] cpu 3$' "$TMP/out"):$(g
 # answered: no more), STOP and GET_STATUS at the end (miniprofiler.rst:
 # 55, the command, 9 zero bytes, the sum; TIME_SYNC: 55 07 04, seq LE,
 # 5 zero bytes, the sum); the mtt target the same 8 as MTT command
-# frames (mtt.rst: target 0xff, TIME_SYNC, any component, seq); the
-# other targets nothing
+# frames (mtt.rst: target 0xff, TIME_SYNC, any component, seq), and so
+# the riscv-encap target with mtt srcIDs after its START; the other
+# targets nothing
 cmd() { bytes "55 $1 00 00 00 00 00 00 00 00 00 $2"; }
 sync() { bytes "55 07 04 0$1 00 00 00 00 00 00 00 $(printf %02x $((0x60 + $1)))"; }
 msync() { bytes "ff 10 e0 ee 00 00 00 07 ff ff ff ff 0$1 00 00 00 00 00 00 00"; }
@@ -241,8 +242,9 @@ sent_is "$TMP/a.recv" "$TMP/msyncs" "the mtt target was sent 8 MTT TIME_SYNC com
 # mtt.rst, "Commands and replies": word 0 sync, version 1.0, target
 # 0xff; word 1 START; component, sequence and type_info 0)
 bytes "ff 10 e0 ee 00 00 00 01 00 00 00 00 00 00 00 00 00 00 00 00" >"$TMP/start"
-sent_is "$TMP/f.recv" "$TMP/start" \
-	"the target with mtt_start was sent one MTT START command frame"
+cat "$TMP/start" "$TMP/msyncs" >"$TMP/fsent"
+sent_is "$TMP/f.recv" "$TMP/fsent" \
+	"the riscv-encap target with mtt_start and mtt srcIDs was sent one MTT START command frame, then 8 MTT TIME_SYNC"
 tap_is "$(cat "$TMP/b.recv" "$TMP/d.recv" 2>/dev/null | wc -c | tr -d ' ')" 0 \
 	"... and the other targets nothing"
 
@@ -269,10 +271,13 @@ tap_is "$(sed -n 's/^merge: \([a-z]*\): fit \([a-z-]*\) .*/\1 \2/p' "$TMP/err" |
 # texts): a MiniProfiler and an MTT target that answer TIME_SYNC, a
 # MiniProfiler that predates it (NACK); no periodic exchanges
 # (sync_interval_ms = 0): the start burst of 8 and the final one of 8
-# for those that answer, one request for the one that NACKs
+# for those that answer, one request for the one that NACKs; and a
+# riscv-encap device that takes MTT commands and answers in RISC-V trace
+# encapsulation (its srcID 1, the reply cut into packets with a srcID 2
+# packet among them; syncdev.py, from the spec)
 kill $pids 2>/dev/null
 pids=
-for t in p2:mprof pn:mprof-nack m2:mtt; do
+for t in p2:mprof pn:mprof-nack m2:mtt r2:rv; do
 	python3 "$TOP/tests/host/src/syncdev.py" "${t#*:}" "$TMP/${t%%:*}.pty" \
 		"$TMP/${t%%:*}.recv" &
 	pids="$pids $!"
@@ -285,27 +290,31 @@ targets = (
 	{ name = "pn"; port = "$(cat "$TMP/pn.pty")"; protocol = "mprof";
 	  sync_interval_ms = 0; },
 	{ name = "m2"; port = "$(cat "$TMP/m2.pty")"; protocol = "mtt";
-	  sync_interval_ms = 0; }
+	  sync_interval_ms = 0; },
+	{ name = "r2"; port = "$(cat "$TMP/r2.pty")"; protocol = "riscv-encap";
+	  srcid_bits = 8; ts_bytes = 4; unframed = true;
+	  srcid_proto = [ "*:raw", "1:mtt" ]; sync_interval_ms = 0; }
 );
 X
 X=$TMP/xsession
 "$C" --start -c "$TMP/x.conf" -o "$X" >"$TMP/out" 2>&1
-tap_is "$?" 0 "--start with three devices that answer commands"
+tap_is "$?" 0 "--start with four devices that answer commands"
 # requests_n FILE: its records (after the 8-byte magic)
 requests_n() { echo $((($(wc -c <"$1" | tr -d ' ') - 8) / 12)); }
 i=0
 while { [ "$(requests_n "$X/targets/p2/requests")" != 8 ] ||
-	[ "$(requests_n "$X/targets/m2/requests")" != 8 ]; } && [ $i -lt 600 ]; do
+	[ "$(requests_n "$X/targets/m2/requests")" != 8 ] ||
+	[ "$(requests_n "$X/targets/r2/requests")" != 8 ]; } && [ $i -lt 600 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
 "$C" --stop >"$TMP/out" 2>&1
 tap_is "$?:$(grep -o '; clock: .*' "$TMP/out" | tr '\n' '|')" \
-	"0:; clock: two-way|; clock: one-way (device NACKed TIME_SYNC)|; clock: two-way|" \
-	"--stop: two-way for the devices that answer, one-way for the one that NACKs"
+	"0:; clock: two-way|; clock: one-way (device NACKed TIME_SYNC)|; clock: two-way|; clock: two-way|" \
+	"--stop: two-way for the devices that answer (the riscv-encap one too), one-way for the one that NACKs"
 # requests: "MTTSYNC1", then { seq u32 LE, t1 u64 LE }: seqs from 0 in
 # order, t1 not decreasing
-for t in p2:16 pn:1 m2:16; do
+for t in p2:16 pn:1 m2:16 r2:16; do
 	python3 - "$X/targets/${t%%:*}/requests" >"$TMP/out" 2>&1 <<'PY'
 import struct, sys
 b = open(sys.argv[1], "rb").read()
@@ -324,6 +333,12 @@ tap_is "$(grep -c '^@[0-9]* TIME_SYNC seq=' "$TMP/out")" 16 \
 "$SAN/mttdecode" --input=mtt "$X/targets/m2/capture.bin" >"$TMP/out" 2>&1
 tap_is "$(grep -c ' MTT TIME_SYNC REPLY .* t_rx [0-9]* t_tx [0-9]* end [0-9]* ' "$TMP/out")" 16 \
 	"m2's capture holds the 16 TIME_SYNC replies"
+(cd "$X/targets/r2" && eval "\"\$SAN/\"$(sed -n 's/^decode //p' target)") >"$TMP/out" 2>&1
+tap_is "$(grep -c ' MTT TIME_SYNC REPLY .* t_rx [0-9]* t_tx [0-9]* end [0-9]* ' "$TMP/out"):$(grep -c ' srcid=2 ' "$TMP/out")" "16:16" \
+	"r2's capture (its decode command) holds the 16 TIME_SYNC replies on srcID 1, 16 packets on srcID 2"
+for i in 0 1 2 3 4 5 6 7 8 9 a b c d e f; do msync $i; done >"$TMP/rsyncs"
+sent_is "$TMP/r2.recv" "$TMP/rsyncs" \
+	"the riscv-encap device was sent the 16 TIME_SYNC as MTT command frames"
 { cmd 05 5a; cmd 01 56; sync 0; cmd 02 57; cmd 03 58; } >"$TMP/cmds"
 sent_is "$TMP/pn.recv" "$TMP/cmds" \
 	"the device that NACKs was sent one TIME_SYNC only: GET_METADATA, START, TIME_SYNC 0, STOP, GET_STATUS"
@@ -399,8 +414,13 @@ bad t-paced 2 'paced: must be true or false' <<'X'
 targets = ( { name = "a"; port = "/dev/null"; protocol = "mtt";
 	paced = 1; } );
 X
-bad t-sync 2 'sync_interval_ms: for protocols mprof and mtt only' <<'X'
+bad t-sync 2 'sync_interval_ms: for protocols mprof, mtt and riscv-encap \(with an mtt srcID\) only' <<'X'
 targets = ( { name = "a"; port = "/dev/null"; protocol = "syst";
+	sync_interval_ms = 0; } );
+X
+bad t-rvsync 3 'sync_interval_ms: a riscv-encap target needs an mtt srcID \(srcid_proto "IDS:mtt"\) for clock exchanges' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "riscv-encap";
+	srcid_proto = [ "*:mtt", "0-65535:stp" ];
 	sync_interval_ms = 0; } );
 X
 bad t-nodev 2 'policy: needs a "device"' <<'X'

@@ -5,7 +5,9 @@
 # (Documentation/mttdecode.rst, "Merged sessions").  The session is
 # written by hand (mergegen.c, from the specifications): a Linux STP
 # stream, an MTT frame target (TS64, +500 ppm, offset -3 s, TIME_SYNC
-# replies and their requests) and a MiniProfiler target (-200 ppm), with
+# replies and their requests) and a MiniProfiler target (-200 ppm) (and
+# in one session a riscv-encap target with MTT frames and TIME_SYNC
+# replies on a srcID), with
 # read times chosen so that the true order is known.  Checked: the exact
 # merged order, every planted device-then-Linux pair in order, each
 # format's columns, the stats lines, a CONFLICT, and the records held at
@@ -18,7 +20,8 @@ cc=$(ctest_cc)
 $cc -std=c11 -Wall -Wextra -Werror -O1 -D_DEFAULT_SOURCE \
 	-I"$TOOLS/lib/mttdecode/include" -I"$TOP/tests/host/enc" \
 	-I"$TOP/tests/host/src" -I"$TOP/include/uapi" -o "$TMP/mergegen" \
-	"$TOP/tests/host/src/mergegen.c" "$TOP/tests/host/enc/stpenc.c" -lm \
+	"$TOP/tests/host/src/mergegen.c" "$TOP/tests/host/enc/stpenc.c" \
+	"$TOP/tests/host/enc/rvenc.c" -lm \
 	>"$TMP/cc.log" 2>&1 || { sed 's/^/# /' "$TMP/cc.log"; bail "mergegen"; }
 
 # has FILE ERE NAME: a line of FILE matches ERE
@@ -230,6 +233,37 @@ tap_ok $? "unpaced: every ack<i> after mcu frame i"
 printf 'paced 1\n' >>"$TMP/u/targets/mcu/target"
 "$M" --stats "$TMP/u" >/dev/null 2>"$TMP/u2.err"
 has "$TMP/u2.err" "^merge: mcu: fit CONFLICT " "the same said paced: its wire time conflicts (the key is read)"
+
+# a riscv-encap target (mergegen rv): its MTT frames on srcID 1, cut into
+# packets, TIME_SYNC replies among them and their requests; the bounds
+# taken at the ends of the packets that complete the frames in the
+# capture (not at the frames' offsets in srcID 1's payload): a two-way
+# fit, its drift near -300 ppm, every record within its bound of its true
+# reference time, the merged order the true one
+"$TMP/mergegen" "$TMP/r" $N rv || bail "mergegen rv"
+"$M" --stats "$TMP/r" >"$TMP/r.out" 2>"$TMP/r.err"
+tap_ok $? "a session with a riscv-encap target decodes (exit 0)"
+has "$TMP/r.err" "^merge: rv: fit ok drift -(2[5-9][0-9]|3[0-4][0-9])\.[0-9]{3} ppm \[.*\] offset -?[0-9]+ ns bound first [0-9]+ last [0-9]+ max [0-9]+ ns; bounds up $((N + X)) down $X exchanges $X; records $N late 0$" \
+	"rv: fit ok (finite bound), drift near -300 ppm, bounds up $((N + X)) down $X"
+grep -v '^#' "$TMP/r.out" | awk '{ print $2, $10 }' | cmp -s - "$TMP/r/expect"
+tap_ok $? "with rv: merged order is the true one ($(wc -l <"$TMP/r/expect") records)"
+"$M" --format=json "$TMP/r" >"$TMP/r.json"
+python3 - "$TMP/r.json" "$TMP/r/rvtruth" <<'PY' >"$TMP/r.cmp"
+import json, sys
+truth = dict(map(int, l.split()) for l in open(sys.argv[2]))
+n = bad = 0
+for l in open(sys.argv[1]):
+    r = json.loads(l)
+    if r["target"] != "rv":
+        continue
+    n += 1
+    b = r["bound_ns"]
+    if b is None or abs(r["ref_ns"] - truth[int(r["value"])]) > b:
+        bad += 1
+print(n, bad)
+PY
+tap_is "$(cat "$TMP/r.cmp")" "$N 0" \
+	"rv: each of its $N values mapped within its (finite) bound of its true reference time"
 
 # the reorder window: the stream's messages written out of order (every
 # 50th 3 later: in order above, none late); one written 1100 messages

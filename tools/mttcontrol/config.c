@@ -777,8 +777,14 @@ static int parse_target(struct ctx *x, const config_setting_t *g,
 	t->paced = s && config_setting_get_bool(s);
 	t->sync_interval_ms = MC_SYNC_INTERVAL_MS;
 	s = config_setting_get_member(g, "sync_interval_ms");
-	if (s && t->proto != MC_TP_MPROF && t->proto != MC_TP_MTT)
-		return err_at(x, s, "sync_interval_ms: for protocols mprof and mtt only");
+	if (s && t->proto == MC_TP_RISCV) {
+		uint8_t map[MC_RV_MAP_BYTES];
+
+		if (!mc_rv_mtt_srcids(t, map))
+			return err_at(x, s, "sync_interval_ms: a riscv-encap target needs an mtt srcID (srcid_proto \"IDS:mtt\") for clock exchanges");
+	} else if (s && t->proto != MC_TP_MPROF && t->proto != MC_TP_MTT) {
+		return err_at(x, s, "sync_interval_ms: for protocols mprof, mtt and riscv-encap (with an mtt srcID) only");
+	}
 	if (s) {
 		if (get_uint(x, s, "sync_interval_ms", 0, 3600000, &v))
 			return -1;

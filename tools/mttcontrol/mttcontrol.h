@@ -117,8 +117,9 @@ struct mc_target {
 	char srcid_proto[MC_SRCID_PROTOS][24];
 	int nsrcid_proto;
 	int mtt_start;			/* mtt, riscv-encap: send MTT START */
-	/* mprof, mtt: TIME_SYNC every this many ms after the first burst
-	 * (0: only the bursts at the start and the end) */
+	/* mprof, mtt, riscv-encap with an mtt srcID: TIME_SYNC every this
+	 * many ms after the first burst (0: only the bursts at the start
+	 * and the end) */
 	unsigned long sync_interval_ms;
 	char elf[PATH_MAX];		/* "" none; made absolute */
 	int line;
@@ -313,11 +314,18 @@ int mc_tgt_begin(struct mc_tgt *g, struct mc_err *e);
  * frames): 0, or -1 if bad */
 int mc_srcid_proto(const char *s, unsigned long max, unsigned long *lo,
 		   unsigned long *hi, int *mtt);
+/* a riscv-encap target's srcIDs whose payloads are MTT frames (its
+ * srcid_proto words in order, a later one over an earlier): bit s % 8
+ * of map[s / 8] for srcID s (map: MC_RV_MAP_BYTES, all written); how
+ * many there are */
+#define MC_RV_MAP_BYTES	((1u << MC_RV_MAX_SRCID_BITS) / 8)
+unsigned long mc_rv_mtt_srcids(const struct mc_target *t, uint8_t *map);
 /* write all n bytes of p to fd (EINTR retried): 0, or -1 (errno) */
 int mc_put_all(int fd, const void *p, size_t n);
 
 /*
- * TIME_SYNC exchanges with an mprof or mtt target (sync.c; the
+ * TIME_SYNC exchanges with an mprof or mtt target, or a riscv-encap one
+ * with an mtt srcID (sync.c; the
  * "requests" file, Documentation/sessions.rst): mc_sync_open() at
  * mc_tgt_open() (0, or -1 e), mc_sync_feed() with every byte read (the
  * replies are found in them), mc_sync_tick() from the collector's loop

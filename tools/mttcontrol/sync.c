@@ -3,7 +3,10 @@
  * sync.c - two-way clock exchanges with a serial target (Documentation/
  * sessions.rst, "Clock exchanges"): the collector sends TIME_SYNC (our
  * extension of the MiniProfiler and MTT command sets) to each mprof and
- * mtt target, one at a time: the next only once the reply came or its
+ * mtt target, and as MTT command frames to each riscv-encap target with
+ * an mtt srcID (its replies are found in the payloads of those srcIDs,
+ * each its own stream of frames), one at a time: the next only once the
+ * reply came or its
  * wait ran out.  A burst of MC_SYNC_BURST at the start, one every
  * sync_interval_ms after it, a burst at the end.  Each request's (seq,
  * t1) goes to DIR/targets/NAME/requests, t1 the CLOCK_MONOTONIC ns taken
@@ -25,6 +28,7 @@
 
 #include "mprof/mprof.h"
 #include "mttdecode/mttframe.h"
+#include "mttdecode/riscv.h"
 #include "mttcontrol.h"
 #include "session/session.h"
 
@@ -40,6 +44,10 @@ struct mc_sync {
 	int qfd;		/* the requests file */
 	struct mprof_parser *mp;	/* the replies: mprof */
 	struct mttd_mtt_stream *ms;	/* mtt */
+	struct mttd_rv *rv;		/* riscv-encap: the packets */
+	uint8_t *rv_mtt;		/* its mtt srcIDs (MC_RV_MAP_BYTES) */
+	struct rv_ms *rvs;		/* a stream of frames per mtt srcID */
+	size_t nrvs;
 	uint32_t seq;		/* the next request's */
 	int waiting;		/* request seq - 1 is out */
 	uint64_t deadline;	/* ns: its reply given up */
@@ -114,13 +122,82 @@ static void on_skip(void *ctx, uint64_t off, uint64_t bytes)
 	(void)bytes;
 }
 
+/* riscv-encap: the frames of one mtt srcID */
+struct rv_ms {
+	uint32_t srcid;
+	struct mttd_mtt_stream *ms;
+};
+
+static void on_rv_stp(void *ctx, const struct mttd_stp_event *ev,
+		      size_t n)
+{
+	(void)ctx;
+	(void)ev;
+	(void)n;
+}
+
+static void on_rv_pkt(void *ctx, const struct mttd_rv_packet *p,
+		      uint64_t off)
+{
+	struct mc_sync *s = ctx;
+	struct rv_ms *v;
+	size_t i;
+
+	(void)off;
+	if (!(s->rv_mtt[p->srcid / 8] >> (p->srcid % 8) & 1))
+		return;
+	for (i = 0; i < s->nrvs && s->rvs[i].srcid != p->srcid; i++)
+		;
+	if (i == s->nrvs) {
+		v = realloc(s->rvs, (s->nrvs + 1) * sizeof(*v));
+		if (!v)
+			return;
+		s->rvs = v;
+		v[i].srcid = p->srcid;
+		v[i].ms = mttd_mtt_stream_new(on_mtt, on_skip, s);
+		if (!v[i].ms)
+			return;
+		s->nrvs++;
+	}
+	/* whole bytes: the rest pads a srcID not a multiple of 8 wide */
+	mttd_mtt_stream_push(s->rvs[i].ms, p->payload, p->payload_bits / 8);
+}
+
+/* riscv-encap: the decoder of its packets, or 1 if no srcID is mtt */
+static int rv_open(struct mc_sync *s, const struct mc_target *t)
+{
+	struct mttd_rv_config c = {
+		.fn = on_rv_stp,
+		.ctx = s,
+		.flags = t->unframed ? MTTD_RV_UNFRAMED : 0,
+		.srcid_bits = t->srcid_bits,
+		.ts_bytes = t->ts_bytes,
+		.pkt_fn = on_rv_pkt,
+	};
+	uint8_t *none;
+
+	s->rv_mtt = malloc(MC_RV_MAP_BYTES);
+	none = calloc(1, MC_RV_MAP_BYTES);	/* no srcID in swstm's layout */
+	if (s->rv_mtt && none) {
+		if (!mc_rv_mtt_srcids(t, s->rv_mtt)) {
+			free(none);
+			return 1;
+		}
+		c.stp_srcids = none;
+		s->rv = mttd_rv_new(&c);
+	}
+	free(none);
+	return 0;
+}
+
 int mc_sync_open(struct mc_tgt *g, struct mc_err *e)
 {
 	const struct mc_target *t = g->t;
 	char path[PATH_MAX + 16];
 	struct mc_sync *s;
 
-	if (t->proto != MC_TP_MPROF && t->proto != MC_TP_MTT)
+	if (t->proto != MC_TP_MPROF && t->proto != MC_TP_MTT &&
+	    t->proto != MC_TP_RISCV)
 		return 0;
 	s = calloc(1, sizeof(*s));
 	if (!s) {
@@ -129,11 +206,15 @@ int mc_sync_open(struct mc_tgt *g, struct mc_err *e)
 	}
 	g->sync = s;
 	s->qfd = -1;
-	if (t->proto == MC_TP_MPROF)
+	if (t->proto == MC_TP_MPROF) {
 		s->mp = mprof_parser_new(on_mprof, s, 0);
-	else
+	} else if (t->proto == MC_TP_MTT) {
 		s->ms = mttd_mtt_stream_new(on_mtt, on_skip, s);
-	if (!s->mp && !s->ms) {
+	} else if (rv_open(s, t)) {	/* no mtt srcID: no exchanges */
+		mc_sync_close(g);
+		return 0;
+	}
+	if (!s->mp && !s->ms && !s->rv) {
 		e->fatal = 1;
 		return mc_fail(e, "out of memory");
 	}
@@ -158,6 +239,8 @@ void mc_sync_feed(struct mc_tgt *g, const uint8_t *p, size_t n)
 		return;
 	if (s->mp)
 		mprof_parser_feed(s->mp, p, n);
+	else if (s->rv)
+		mttd_rv_feed(s->rv, p, n);
 	else
 		mttd_mtt_stream_push(s->ms, p, n);
 }
@@ -174,7 +257,8 @@ static void send_one(struct mc_tgt *g, FILE *log)
 	if (g->t->proto == MC_TP_MPROF) {
 		mprof_time_sync_cmd(c, s->seq);
 	} else {
-		/* Documentation/mtt.rst, "Clock exchanges": to any
+		/* mtt and riscv-encap alike (Documentation/mtt.rst,
+		 * "Clock exchanges"): to any
 		 * target, no component, the seq, no argument */
 		const uint32_t w[MTT_FRAME_PREAMBLE_WORDS] = {
 			MTT_FRAME_WORD0(MTT_FRAME_TARGET_CONTROL),
@@ -299,6 +383,11 @@ void mc_sync_close(struct mc_tgt *g)
 		close(s->qfd);
 	mprof_parser_free(s->mp);
 	mttd_mtt_stream_free(s->ms);
+	mttd_rv_free(s->rv);
+	free(s->rv_mtt);
+	while (s->nrvs)
+		mttd_mtt_stream_free(s->rvs[--s->nrvs].ms);
+	free(s->rvs);
 	free(s);
 	g->sync = NULL;
 }

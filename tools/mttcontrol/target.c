@@ -300,6 +300,27 @@ int mc_srcid_proto(const char *s, unsigned long max, unsigned long *lo,
 	return end != colon || *lo > *hi || *hi > max ? -1 : 0;
 }
 
+unsigned long mc_rv_mtt_srcids(const struct mc_target *t, uint8_t *map)
+{
+	unsigned long lo, hi, id, n = 0;
+	int i, mtt;
+
+	memset(map, 0, MC_RV_MAP_BYTES);
+	for (i = 0; i < t->nsrcid_proto; i++) {
+		if (mc_srcid_proto(t->srcid_proto[i],
+				   (1ul << t->srcid_bits) - 1, &lo, &hi, &mtt))
+			continue;	/* the configuration said so */
+		for (id = lo; id <= hi; id++)
+			if (mtt)
+				map[id / 8] |= (uint8_t)(1u << (id % 8));
+			else
+				map[id / 8] &= (uint8_t)~(1u << (id % 8));
+	}
+	for (id = 0; id < (1ul << t->srcid_bits); id++)
+		n += map[id / 8] >> (id % 8) & 1;
+	return n;
+}
+
 int mc_tgt_stop(struct mc_tgt *g, FILE *log)
 {
 	if (g->fd < 0 || g->t->proto != MC_TP_MPROF)

@@ -140,6 +140,9 @@ struct mview {
 	int has_stp_ts;
 	uint64_t stp_ts;
 	uint64_t offset;	/* input offset of the frame or its message */
+	uint64_t end;		/* a riscv-encap srcID's frame: the input
+				 * offset of the end of the packet that
+				 * completed it; else 0 */
 	const char *level;	/* level name ("INFO"), or NULL without LEVEL */
 	char level_buf[11];
 	const char *value;	/* the typed value as text */
@@ -362,7 +365,7 @@ int mtt_stream_open(struct app *a);
 void mtt_stream_feed(struct app *a, const uint8_t *p, size_t n);
 void mtt_stream_close(struct app *a);
 /* riscv-encap: a packet of an MTT srcID (its payload: frame bytes) */
-void mtt_encap(struct app *a, const struct mttd_rv_packet *p);
+void mtt_encap(struct app *a, const struct mttd_rv_packet *p, uint64_t end);
 /* riscv-encap: the end of the input (cut frames are skipped bytes) */
 void mtt_encap_close(struct app *a);
 /* fmt_mtt.c: MTT lines for the text and JSON printers */

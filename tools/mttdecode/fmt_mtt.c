@@ -8,7 +8,8 @@
  *       [t_rx <ns> t_tx <ns>[ end <offset>]] [ctx <id>] cpu <n> [[CRC_ERROR]]
  * (seq: commands and replies, Documentation/mtt.rst; t_rx, t_tx: a
  * TIME_SYNC reply's target times, end: the offset just past the reply
- * in a raw capture)
+ * in a raw capture, or past the encapsulation packet that completed it
+ * on a riscv-encap srcID)
  *   <ts|-> <where> MTT META <component id> "<name>"
  * ts is the frame's own timestamp (ns) when it has one, else the STP
  * timestamp; a component without a name shows as comp:0x<id>.
@@ -31,11 +32,12 @@
 #include "cli.h"
 #include "esc.h"
 
-/* a TIME_SYNC reply's end in a raw capture (via "file"), or 0: none */
+/* a TIME_SYNC reply's end in a raw capture (via "file") or in a
+ * riscv-encap stream (the packet that completed it), or 0: none */
 static int sync_end(const struct mview *v, uint64_t *end)
 {
-	*end = v->offset + v->f->len;
-	return !strcmp(v->via, "file");
+	*end = v->end ? v->end : v->offset + v->f->len;
+	return v->end || !strcmp(v->via, "file");
 }
 
 static void where(struct out *o, const struct mview *v)

@@ -42,7 +42,7 @@ static void on_encap(void *ctx, const struct mttd_rv_packet *p,
 	struct app *a = ctx;
 
 	if (a->o.rv_mtt && (a->o.rv_mtt[p->srcid / 8] >> (p->srcid % 8) & 1)) {
-		mtt_encap(a, p);
+		mtt_encap(a, p, offset + p->size);
 		return;
 	}
 	if (!a->o.no_output && (a->o.messages || a->o.packets))

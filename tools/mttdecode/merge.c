@@ -433,6 +433,10 @@ static void cap_mtt(struct app *a, const struct mview *v)
 {
 	const struct mttd_mtt_frame *f = v->f;
 	struct src *s = src_of(a);
+	/* its end in the capture: a riscv-encap srcID's frame, the end of
+	 * the packet that completed it (v->offset counts that srcID's
+	 * payload bytes only) */
+	uint64_t cap_end = v->end ? v->end : v->offset + f->len;
 	struct mrec r;
 	char *end;
 
@@ -441,10 +445,11 @@ static void cap_mtt(struct app *a, const struct mview *v)
 	if (f->cmd == MTT_FRAME_CMD_TIME_SYNC) {
 		struct mttd_mtt_time_sync t;
 
+		/* f->len: at least what was sent after t_tx */
 		if (!(f->flags & MTT_FRAME_F_NACK) && mttd_mtt_time_sync(f, &t))
 			reply_bounds(s, t.seq, (int64_t)t.t_rx,
-				     (int64_t)t.t_tx, v->offset + f->len,
-				     f->len, MTT_SYNC_CMD_BYTES);
+				     (int64_t)t.t_tx, cap_end, f->len,
+				     MTT_SYNC_CMD_BYTES);
 		return;
 	}
 	rec_init(&r);
@@ -475,7 +480,7 @@ static void cap_mtt(struct app *a, const struct mview *v)
 	}
 	r.offset = v->offset;
 	/* its time is taken before any of its bytes are sent */
-	r.end_offset = v->offset + f->len;
+	r.end_offset = cap_end;
 	r.wire_bytes = (uint32_t)f->len;
 	take(s, &r);
 }

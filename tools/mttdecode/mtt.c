@@ -105,7 +105,8 @@ int mtt_from_syst(struct app *a, const struct mttd_syst_msg *m)
 
 /* a frame of a raw stream (a file, or a riscv-encap srcID's payloads) */
 static void show_raw(struct app *a, const struct mttd_mtt_frame *f,
-		     uint64_t offset, const char *via, const char *source)
+		     uint64_t offset, uint64_t end, const char *via,
+		     const char *source)
 {
 	struct mview v;
 
@@ -114,13 +115,14 @@ static void show_raw(struct app *a, const struct mttd_mtt_frame *f,
 	v.via = via;
 	v.source = source;
 	v.offset = offset;
+	v.end = end;
 	show(a, &v);
 }
 
 static void on_frame(void *ctx, const struct mttd_mtt_frame *f,
 		     uint64_t offset)
 {
-	show_raw(ctx, f, offset, "file", NULL);
+	show_raw(ctx, f, offset, 0, "file", NULL);
 }
 
 static void on_skip(void *ctx, uint64_t offset, uint64_t bytes)
@@ -155,13 +157,16 @@ void mtt_stream_close(struct app *a)
  * riscv-encap: the payloads of each MTT srcID, end to end, are a raw
  * stream of frames (libmttfw's RISC-V encapsulation, Documentation/
  * firmware-mtt.rst); each srcID has its own, shown as source "src<ID>",
- * offsets counted in that srcID's payload bytes.
+ * offsets counted in that srcID's payload bytes; a frame's end in the
+ * input is that of the packet that completed it (a frame completes
+ * while that packet's payload is pushed).
  */
 struct rv_mtt {
 	struct app *a;
 	uint32_t srcid;
 	char name[12];
 	struct mttd_mtt_stream *s;
+	uint64_t end;		/* the packet being pushed: its end */
 };
 
 static void on_rv_frame(void *ctx, const struct mttd_mtt_frame *f,
@@ -169,7 +174,7 @@ static void on_rv_frame(void *ctx, const struct mttd_mtt_frame *f,
 {
 	struct rv_mtt *r = ctx;
 
-	show_raw(r->a, f, offset, "riscv", r->name);
+	show_raw(r->a, f, offset, r->end, "riscv", r->name);
 }
 
 static void on_rv_skip(void *ctx, uint64_t offset, uint64_t bytes)
@@ -206,10 +211,12 @@ static struct rv_mtt *rv_mtt_of(struct app *a, uint32_t srcid)
 	return r;
 }
 
-void mtt_encap(struct app *a, const struct mttd_rv_packet *p)
+void mtt_encap(struct app *a, const struct mttd_rv_packet *p, uint64_t end)
 {
 	struct rv_mtt *r = rv_mtt_of(a, p->srcid);
 
+	if (r)
+		r->end = end;
 	/* whole bytes: the bits beyond are the padding of a srcID whose
 	 * width is not a multiple of 8 */
 	if (!r || mttd_mtt_stream_push(r->s, p->payload, p->payload_bits / 8))

@@ -31,7 +31,14 @@
  * 1100 later ones (more than the reorder window); unpaced: as ok, but
  * the ports move bytes faster than the baud (an emulator's UART): each
  * read 50..199 us after the send with no wire time, the targets not
- * "paced" (sessions.rst).  The others' targets are "paced 1".
+ * "paced" (sessions.rst).  The others' targets are "paced 1".  rv: also
+ * a third
+ * target, "rv", RISC-V trace encapsulation (srcID 8 bits, timestamp 4
+ * bytes, srcid_proto "1:mtt", packets by the test encoder rvenc from
+ * the spec) whose srcID 1 carries MTT frames cut into packets of at
+ * most 31 bytes: a value i at +6 ms (TS64; clock -300 ppm, offset 2 s:
+ * ref = 0.9997 dev - 2e9) and, every 16th round, a TIME_SYNC reply at
+ * +8 ms; DIR/rvtruth gets "i REF" for each of its values.
  * DIR/expect gets "TARGET TEXT" per record in reference-time order.
  */
 #include <math.h>
@@ -41,6 +48,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "rvenc.h"
 #include "stpenc.h"
 #include "spec_crc16.h"
 #include "mttdecode/stp.h"
@@ -131,6 +139,31 @@ static int64_t mcu_ref(int64_t dev)
 	return llround(1.0005 * (double)dev) - 3000000000LL;
 }
 
+/* the rv's clock: ref = 0.9997 dev - 2e9 */
+static int64_t rv_dev(int64_t ref)
+{
+	return llround((double)(ref + 2000000000LL) / 0.9997);
+}
+
+static int64_t rv_ref(int64_t dev)
+{
+	return llround(0.9997 * (double)dev) - 2000000000LL;
+}
+
+/* the rv's srcID 1 (MTT): the frame in b from `from` on, cut into
+ * packets of at most 31 payload bytes (8-bit srcIDs: header.length is
+ * the payload's bytes); b is then cut back to from */
+static void rv_frame(struct rvenc *e, struct buf *b, size_t from)
+{
+	size_t i, n;
+
+	for (i = from; i < b->n; i += n) {
+		n = b->n - i < 31 ? b->n - i : 31;
+		rvenc_raw(e, 0, 0, 1, 0, b->p + i, (unsigned int)(8 * n));
+	}
+	b->n = from;
+}
+
 /* the prof's clock (us): ref = 0.9998 * us * 1000 - 7e9 */
 static int64_t prof_us(int64_t ref)
 {
@@ -184,7 +217,7 @@ static void stp_msg(struct stpenc *e, const char *s, uint64_t ts)
 
 struct ev {
 	int64_t ref;
-	int tgt;		/* 0 linux, 1 prof, 2 mcu */
+	int tgt;		/* 0 linux, 1 prof, 2 mcu, 3 rv */
 	long i;
 	char text[24];
 };
@@ -200,21 +233,24 @@ static int by_ref(const void *a, const void *b)
 
 int main(int argc, char **argv)
 {
-	static const char *const tname[] = { "linux", "prof", "mcu" };
-	struct buf mcu = { 0 }, prof = { 0 }, req = { 0 };
+	static const char *const tname[] = { "linux", "prof", "mcu", "rv" };
+	struct buf mcu = { 0 }, prof = { 0 }, req = { 0 }, rreq = { 0 };
+	struct buf fr = { 0 }, truth = { 0 };
 	struct reads rm = { { 0 }, 0, 0 }, rp = { { 0 }, 0, 0 };
+	struct reads rr = { { 0 }, 0, 0 };
+	struct rvenc rve;
 	struct stpenc e;
 	struct ev *ev;
 	long n, i, nev = 0, bad_seq = -1;
 	char path[4096];
 	const char *dir;
-	int conflict, late, unpaced;
+	int conflict, late, unpaced, rv;
 	double npb;	/* ns a byte on the wire; 0 unpaced */
 	long *lx, nl = 0;
 	FILE *f;
 
 	if (argc != 4) {
-		fprintf(stderr, "usage: mergegen DIR N ok|conflict|late|unpaced\n");
+		fprintf(stderr, "usage: mergegen DIR N ok|conflict|late|unpaced|rv\n");
 		return 2;
 	}
 	dir = argv[1];
@@ -223,8 +259,9 @@ int main(int argc, char **argv)
 	late = !strcmp(argv[3], "late");
 	unpaced = !strcmp(argv[3], "unpaced");
 	npb = unpaced ? 0 : NS_PER_BYTE;
-	ev = calloc((size_t)n * 4 + 1, sizeof(*ev));
-	lx = calloc((size_t)n * 4 + 1, sizeof(*lx));
+	rv = !strcmp(argv[3], "rv");
+	ev = calloc((size_t)n * 5 + 1, sizeof(*ev));
+	lx = calloc((size_t)n * 5 + 1, sizeof(*lx));
 	if (!ev || !lx)
 		return 1;
 	snprintf(path, sizeof(path), "%s/targets/mcu", dir);
@@ -235,10 +272,16 @@ int main(int argc, char **argv)
 	mkdir(path, 0755);
 	snprintf(path, sizeof(path), "%s/targets/prof", dir);
 	mkdir(path, 0755);
+	snprintf(path, sizeof(path), "%s/targets/rv", dir);
+	if (rv)
+		mkdir(path, 0755);
 
 	put(&req, "MTTSYNC1", 8);
-	for (i = 0; i < 2; i++) {
-		struct reads *r = i ? &rp : &rm;
+	put(&rreq, "MTTSYNC1", 8);
+	rvenc_init(&rve, 8, 4);
+	rvenc_sync(&rve);
+	for (i = 0; i < 3; i++) {
+		struct reads *r = i == 2 ? &rr : i ? &rp : &rm;
 
 		put(&r->b, "MTTREAD1", 8);
 		le(&r->b, START_NS - 1000000, 8);
@@ -337,6 +380,51 @@ int main(int argc, char **argv)
 			read_pair(&rm, mcu.n, (uint64_t)rd);
 		}
 	}
+	for (i = 0; rv && i < n; i++) {
+		int64_t base = START_NS + i * ROUND_NS, t, rd;
+		int64_t lat = 50000 + (i * 53 % 150) * 1000;
+		uint32_t level = MTT_LEVEL_INFO, v = (uint32_t)i;
+		uint64_t ts;
+		size_t sent = rve.len;
+		char line[48];
+
+		/* a value at +6 ms */
+		t = base + 6000000;
+		ts = (uint64_t)rv_dev(t);
+		mtt_frame(&fr, MTT_FRAME_CMD_TRACE | MTT_FRAME_F_TS64 |
+			  MTT_FRAME_F_LEVEL, 6, 0x1000, MTT_TRACEITEM_UINT32,
+			  &ts, &level, &v, 4);
+		rv_frame(&rve, &fr, 0);
+		rd = t + llround((double)(rve.len - sent) * NS_PER_BYTE) + lat;
+		read_pair(&rr, rve.len, (uint64_t)rd);
+		ev[nev] = (struct ev){ t, 3, i, "" };
+		snprintf(ev[nev++].text, 24, "%ld", i);
+		snprintf(line, sizeof(line), "%ld %lld\n", i, (long long)t);
+		put(&truth, line, strlen(line));
+		/* a TIME_SYNC exchange at +8 ms */
+		if (i % 16 == 0) {
+			int64_t t1 = base + 8000000, rx, tx;
+			uint8_t b[16];
+			int k;
+
+			rx = rv_dev(t1 + llround(20 * NS_PER_BYTE) + 30000);
+			tx = rx + 40000;
+			for (k = 0; k < 8; k++) {
+				b[k] = (uint8_t)((uint64_t)rx >> (8 * k));
+				b[8 + k] = (uint8_t)((uint64_t)tx >> (8 * k));
+			}
+			le(&rreq, (uint64_t)i, 4);
+			le(&rreq, (uint64_t)t1, 8);
+			sent = rve.len;
+			mtt_frame(&fr, 0x07000000U | MTT_FRAME_F_RET |
+				  MTT_FRAME_F_RETV, 0xffffffffU, (uint32_t)i,
+				  0x07010010U, NULL, NULL, b, 16);
+			rv_frame(&rve, &fr, 0);
+			rd = rv_ref(tx) + llround((double)(rve.len - sent) *
+						  NS_PER_BYTE) + lat;
+			read_pair(&rr, rve.len, (uint64_t)rd);
+		}
+	}
 	/* the Linux stream, in time order */
 	qsort(ev, (size_t)nev, sizeof(*ev), by_ref);
 	stpenc_init(&e, 3);
@@ -372,8 +460,12 @@ int main(int argc, char **argv)
 	if (fclose(f) || e.oom)
 		return 1;
 	wr(dir, "stream-0000.stp", e.buf, stpenc_bytes(&e));
-	wr(dir, "mttsession",
-	   "mttsession 1\nformat stp\ntarget mcu\ntarget prof\n", 47);
+	if (rv)
+		wr(dir, "mttsession", "mttsession 1\nformat stp\ntarget mcu\n"
+		   "target prof\ntarget rv\n", 57);
+	else
+		wr(dir, "mttsession",
+		   "mttsession 1\nformat stp\ntarget mcu\ntarget prof\n", 47);
 	{
 		static const char mt[] =
 			"name mcu\nprotocol mtt\nport /dev/ttyS1\nbaud 115200\n"
@@ -394,12 +486,33 @@ int main(int argc, char **argv)
 		wr(path, "capture.mprof", prof.p, prof.n);
 		wr(path, "reads", rp.b.p, rp.b.n);
 	}
+	if (rv) {
+		static const char rt[] =
+			"name rv\nprotocol riscv-encap\nport /dev/ttyS3\n"
+			"baud 115200\ncapture capture.bin\nreads reads\n"
+			"srcid_bits 8\nts_bytes 4\nunframed 0\n"
+			"srcid_proto 1:mtt\npaced 1\n";
+
+		if (rve.oom)
+			return 1;
+		wr(dir, "rvtruth", truth.p, truth.n);
+		snprintf(path, sizeof(path), "%s/targets/rv", dir);
+		wr(path, "target", rt, sizeof(rt) - 1);
+		wr(path, "capture.bin", rve.buf, rve.len);
+		wr(path, "reads", rr.b.p, rr.b.n);
+		wr(path, "requests", rreq.p, rreq.n);
+	}
 	if (bad_seq >= 0)
 		printf("%ld\n", bad_seq);
 	stpenc_free(&e);
 	free(mcu.p);
 	free(prof.p);
 	free(req.p);
+	free(rreq.p);
+	free(fr.p);
+	free(truth.p);
+	free(rr.b.p);
+	rvenc_free(&rve);
 	free(rm.b.p);
 	free(rp.b.p);
 	free(ev);

@@ -11,6 +11,12 @@
 #   mprof-nack  the same, predating TIME_SYNC: NACK to it
 #   mtt         MTT commands: START's reply, TIME_SYNC's (RET | RETV |
 #               TS64, type_info 0x07010010, t_rx, t_tx in ns)
+#   rv          the same MTT commands received, the replies sent in
+#               RISC-V trace encapsulation (the "Unformatted Trace &
+#               Diagnostic Data Packet Encapsulation" spec, unframed:
+#               srcID 8 bits, timestamp 4 bytes): a sync sequence, then
+#               the reply frame on srcID 1 cut into packets of at most 16
+#               payload bytes, a packet of srcID 2 (not MTT) between them
 # It runs until killed.
 import os
 import select
@@ -72,6 +78,27 @@ def mtt(f):
     return struct.pack("<6I", head, cmd | 0xa000, comp, seq, 0x05040004, 7)
 
 
+RV_SRCID_BYTES = 1
+RV_TS_BYTES = 4
+
+
+def rv_packet(srcid, payload):
+    # header: length (4:0, payload bytes when the srcID is whole bytes),
+    # flow (6:5) 0, extend (7) 0: no timestamp; then the srcID, the payload
+    return bytes([len(payload), srcid]) + payload
+
+
+def rv_wrap(frame):
+    # unframed sync: N = 31 + T + S null.idle bytes (0x00; more allowed),
+    # then a null.alignment (0x80: extend set, length 0)
+    out = bytes(31 + RV_TS_BYTES + RV_SRCID_BYTES + 4) + b"\x80"
+    for i in range(0, len(frame), 16):
+        out += rv_packet(1, frame[i:i + 16])
+        if i == 0:
+            out += rv_packet(2, b"\xde\xad\xbe\xef")
+    return out
+
+
 def main():
     mode, pathfile, recv = sys.argv[1:4]
     master = open_pty(pathfile)
@@ -112,7 +139,8 @@ def main():
                 n = 20 + (((ti & 0xffff) + 3) & ~3)
                 if len(buf) < n:
                     break
-                out += mtt(buf[:n])
+                out += rv_wrap(mtt(buf[:n])) if mode == "rv" else \
+                    mtt(buf[:n])
                 buf = buf[n:]
         if out:
             os.write(master, out)
