@@ -31,8 +31,7 @@ sink = { overwrite = false; };
 targets = (
 	{ name = "prof"; port = "/dev/ttyS2"; protocol = "mprof";
 	  elf = "/stm/tests/stm32.elf"; sync_interval_ms = 0; },
-	{ name = "mtt"; port = "/dev/ttyS3"; protocol = "mtt";
-	  sync_interval_ms = 0; },
+	{ name = "mtt"; port = "/dev/ttyS3"; protocol = "mtt"; },
 	{ name = "rv"; port = "/dev/ttyS4"; protocol = "riscv-encap";
 	  srcid_bits = 8; ts_bytes = 4; unframed = true;
 	  srcid_proto = "*:mtt"; mtt_start = true; }

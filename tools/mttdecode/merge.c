@@ -49,8 +49,11 @@
 #define MERGE_TRACKS 256	/* Chrome tracks per target (the rest share) */
 #define MREC_STRS 5		/* comp, level, source, name, text */
 
-/* a TIME_SYNC command frame: the preamble, no argument */
-#define MTT_SYNC_CMD_BYTES MTT_FRAME_PREAMBLE_BYTES
+/* a TIME_SYNC command's bytes on the wire before its t_rx: its first
+ * (t_rx is taken when the first byte arrived; a target that takes it
+ * at the last, as libmttfw did before, gives a looser bound, never a
+ * wrong one) */
+#define MTT_SYNC_CMD_BYTES 1
 
 enum { P_STREAM, P_APP, P_MPROF, P_NONE };
 

@@ -349,7 +349,7 @@ int main(int argc, char **argv)
 			int64_t t1 = base + 7000000, rx, tx;
 			uint64_t p[2];
 
-			rx = mcu_dev(t1 + llround(20 * npb) + 30000);
+			rx = mcu_dev(t1 + llround(npb) + 30000);
 			tx = rx + 40000;
 			p[0] = (uint64_t)rx;
 			p[1] = (uint64_t)tx;
@@ -407,7 +407,7 @@ int main(int argc, char **argv)
 			uint8_t b[16];
 			int k;
 
-			rx = rv_dev(t1 + llround(20 * NS_PER_BYTE) + 30000);
+			rx = rv_dev(t1 + llround(NS_PER_BYTE) + 30000);
 			tx = rx + 40000;
 			for (k = 0; k < 8; k++) {
 				b[k] = (uint8_t)((uint64_t)rx >> (8 * k));

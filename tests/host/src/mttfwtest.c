@@ -292,7 +292,7 @@ static void time_sync(void)
 	ok(get64(b + 8) == 0x01020304ffffffffull &&
 	   (uint32_t)get64(b + 16) == 0x07010010u,
 	   "component echoed, seq echoed, type_info 0x07010010 (two u64)");
-	is_u64(get64(b + 28), 5001000, "t_rx: the clock at the last byte's pass");
+	is_u64(get64(b + 28), 5001000, "t_rx: the clock at the first byte's pass");
 	is_u64(get64(b + 36), 5002000, "t_tx: read after t_rx");
 	is_u64(get64(b + 20), 5003000, "the frame's own TS64: after t_tx");
 	{
@@ -317,6 +317,52 @@ static void time_sync(void)
 		ok(!mttd_mtt_time_sync(&f[0], &ts),
 		   "a NACK is no exchange for mttd_mtt_time_sync()");
 	}
+}
+
+/* the clock of a test that sets it per byte */
+static uint64_t clock_at(void *ctx)
+{
+	return *(uint64_t *)ctx;
+}
+
+/* TIME_SYNC's t_rx is the first byte's time, whatever came before it:
+ * bytes handed one at a time on a clock the test moves 1000 ns a byte,
+ * after bytes that are no command (dropped in the hunt for a sync
+ * word), a byte that looks like a sync word's start, and a frame too
+ * long for a command (dropped past its sync) */
+static void time_sync_first(void)
+{
+	static const uint8_t junk[] = { 0x00, 0x55, 0x50, 0x10, 0xe0, 0x11 };
+	struct sink s = { .len = 0 };
+	struct mttfw m;
+	uint64_t t = 0;
+	struct mttfw_config cfg = {
+		.target = 0x50, .out = { sink_put, &s }, .now_ns = clock_at,
+		.now_ctx = &t,
+	};
+	struct mttd_mtt_frame f[4];
+	struct mttd_mtt_time_sync ts = { 0 };
+	uint8_t in[128];
+	size_t len = 0, at, i;
+
+	mttfw_init(&m, &cfg);
+	memcpy(in, junk, sizeof(junk));
+	len = sizeof(junk);
+	/* a sync and preamble whose type_info says a 4 KiB payload */
+	len += command(in + len, 0x50, 0x07000000u, 0xffffffffu, 1, 0, 0);
+	le32(in + len - 4, 0x05001000u);
+	at = len;
+	len += command(in + len, 0x50, 0x07000000u, 0xffffffffu, 2, 0, 0);
+	for (i = 0; i < len; i++) {
+		t = 1000000 + 1000 * i;
+		mttfw_rx(&m, in + i, 1);
+	}
+	ok(frames(&s, f, 4) == 1 && mttd_mtt_time_sync(&f[0], &ts) &&
+	   ts.seq == 2, "TIME_SYNC after junk and a frame too long: one reply");
+	is_u64(ts.t_rx, 1000000 + 1000 * at,
+	       "t_rx: the time of the command's first byte");
+	is_u64(ts.t_tx, 1000000 + 1000 * (len - 1),
+	       "t_tx: the time of the reply (its last byte's pass)");
 }
 
 /* CRC-16/CCITT-FALSE from its definition (polynomial 0x1021, initial
@@ -582,6 +628,7 @@ int main(void)
 	api();
 	commands();
 	time_sync();
+	time_sync_first();
 	crc_option();
 	rv_vectors();
 	rv_roundtrip(8, 4);

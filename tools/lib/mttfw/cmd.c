@@ -4,8 +4,8 @@
  * replies" in Documentation/mtt.rst): frames found in the received bytes
  * by their sync word, applied when they address this target, and
  * answered with a reply frame on the instance's output.  TIME_SYNC (our
- * clock exchange) is answered with the instance's clock at the
- * command's receipt and just before the reply.
+ * clock exchange) is answered with the instance's clock at the receipt
+ * of the command's first byte and just before the reply.
  */
 #include "mttfw/fwstring.h"
 
@@ -87,10 +87,10 @@ static unsigned int command(struct mttfw *m, const uint8_t *f, size_t len)
 			    ((w1 & MTT_FRAME_F_HINT) ? MTT_FRAME_HINT_BYTES : 0) -
 			    ((w1 & MTT_FRAME_F_CRC) ? 4 : 0));
 	if (cmd == MTT_FRAME_CMD_TIME_SYNC && m->cfg.now_ns) {
-		/* receipt: the pass that took the command's last byte (an
-		 * instance without a clock answers NACK, as one that
-		 * predates the command: MTT_ERR_FN_UNIMPLEMENTED) */
-		time_sync(m, comp, seq, m->cfg.now_ns(m->cfg.now_ctx));
+		/* receipt: when its first byte was taken (an instance
+		 * without a clock answers NACK, as one that predates the
+		 * command: MTT_ERR_FN_UNIMPLEMENTED) */
+		time_sync(m, comp, seq, m->rx_t0);
 		return ret;
 	}
 	switch (cmd) {
@@ -158,19 +158,27 @@ unsigned int mttfw_rx(struct mttfw *m, const uint8_t *p, size_t n)
 
 	for (i = 0; i < n; i++) {
 		uint32_t len, w0;
+		int first = !m->rx_len;	/* rx[0] is a byte not timed yet */
 
 		m->rx[m->rx_len++] = p[i];
 		/* hunt: keep the bytes while they can begin a sync word
 		 * (bytes 1..3 of word 0; byte 0, the target, is any) */
 		w0 = MTT_FRAME_WORD0(0);
-		while (m->rx_len && !could_sync(m->rx, m->rx_len, w0))
+		while (m->rx_len && !could_sync(m->rx, m->rx_len, w0)) {
 			drop1(m);
+			first = 1;
+		}
+		/* rx[0]'s time: read now, at or after its arrival */
+		if (first && m->rx_len && m->cfg.now_ns)
+			m->rx_t0 = m->cfg.now_ns(m->cfg.now_ctx);
 		if (m->rx_len < MTT_FRAME_PREAMBLE_BYTES)
 			continue;
 		len = mtt_frame_len(get32(m->rx + 4), get32(m->rx + 16));
 		if (len > sizeof(m->rx)) {
 			/* no command is that long: look past this sync */
 			drop1(m);
+			if (m->cfg.now_ns)
+				m->rx_t0 = m->cfg.now_ns(m->cfg.now_ctx);
 			continue;
 		}
 		if (m->rx_len < len)

@@ -85,6 +85,9 @@ struct mttfw {
 	uint32_t next_id;
 	struct mttfw_comp dead;		/* the handle of a failed open */
 	uint32_t rx_len;
+	/* now_ns() when rx[0] was taken (or after: when the bytes before
+	 * it were dropped): a TIME_SYNC's t_rx, its first byte's arrival */
+	uint64_t rx_t0;
 	uint8_t rx[MTTFW_RX_BYTES];
 };
 
