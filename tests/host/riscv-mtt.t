@@ -7,5 +7,4 @@
 # (the library's malloc, calloc and realloc wrapped); built and run under
 # ASan + UBSan, LSan checking that nothing leaks.
 . "$(dirname "$0")/lib.sh"
-run_ctest rvmtt "$TOP/tests/host/enc/rvenc.c" \
-	-Wl,--wrap=malloc -Wl,--wrap=calloc -Wl,--wrap=realloc
+run_ctest rvmtt "$TOP/tests/host/enc/rvenc.c" -Wl,--wrap=malloc,--wrap=calloc,--wrap=realloc
