@@ -144,8 +144,8 @@ const struct mttd_rv_counts *mttd_rv_counts(const struct mttd_rv *d);
  * them (the padding of a srcID whose width is not a multiple of 8)
  * dropped.  Memory: 32 bytes per srcID of the map, and per srcID that
  * has sent bytes at most 128 KiB (a frame not yet whole, at most
- * MTT_FRAME_MAX_BYTES, and a packet).  Callbacks run inside mttd_rv_mtt_push() and
- * mttd_rv_mtt_finish() and must not call them.
+ * MTT_FRAME_MAX_BYTES, and a packet).  Callbacks run inside
+ * mttd_rv_mtt_push() and mttd_rv_mtt_finish() and must not call them.
  */
 struct mttd_mtt_frame;
 
