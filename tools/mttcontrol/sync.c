@@ -45,9 +45,7 @@ struct mc_sync {
 	struct mprof_parser *mp;	/* the replies: mprof */
 	struct mttd_mtt_stream *ms;	/* mtt */
 	struct mttd_rv *rv;		/* riscv-encap: the packets */
-	uint8_t *rv_mtt;		/* its mtt srcIDs (MC_RV_MAP_BYTES) */
-	struct rv_ms *rvs;		/* a stream of frames per mtt srcID */
-	size_t nrvs;
+	struct mttd_rv_mtt *rvm;	/* its mtt srcIDs' frames */
 	uint32_t seq;		/* the next request's */
 	int waiting;		/* request seq - 1 is out */
 	uint64_t deadline;	/* ns: its reply given up */
@@ -122,11 +120,13 @@ static void on_skip(void *ctx, uint64_t off, uint64_t bytes)
 	(void)bytes;
 }
 
-/* riscv-encap: the frames of one mtt srcID */
-struct rv_ms {
-	uint32_t srcid;
-	struct mttd_mtt_stream *ms;
-};
+/* riscv-encap: a frame of one of its mtt srcIDs (a reply or not) */
+static void on_rv_frame(void *ctx, uint32_t srcid,
+			const struct mttd_mtt_frame *f, uint64_t off)
+{
+	(void)srcid;
+	on_mtt(ctx, f, off);
+}
 
 static void on_rv_stp(void *ctx, const struct mttd_stp_event *ev,
 		      size_t n)
@@ -140,27 +140,9 @@ static void on_rv_pkt(void *ctx, const struct mttd_rv_packet *p,
 		      uint64_t off)
 {
 	struct mc_sync *s = ctx;
-	struct rv_ms *v;
-	size_t i;
 
 	(void)off;
-	if (!(s->rv_mtt[p->srcid / 8] >> (p->srcid % 8) & 1))
-		return;
-	for (i = 0; i < s->nrvs && s->rvs[i].srcid != p->srcid; i++)
-		;
-	if (i == s->nrvs) {
-		v = realloc(s->rvs, (s->nrvs + 1) * sizeof(*v));
-		if (!v)
-			return;
-		s->rvs = v;
-		v[i].srcid = p->srcid;
-		v[i].ms = mttd_mtt_stream_new(on_mtt, on_skip, s);
-		if (!v[i].ms)
-			return;
-		s->nrvs++;
-	}
-	/* whole bytes: the rest pads a srcID not a multiple of 8 wide */
-	mttd_mtt_stream_push(s->rvs[i].ms, p->payload, p->payload_bits / 8);
+	mttd_rv_mtt_push(s->rvm, p);
 }
 
 /* riscv-encap: the decoder of its packets, or 1 if no srcID is mtt */
@@ -174,18 +156,21 @@ static int rv_open(struct mc_sync *s, const struct mc_target *t)
 		.ts_bytes = t->ts_bytes,
 		.pkt_fn = on_rv_pkt,
 	};
-	uint8_t *none;
+	uint8_t *map = malloc(MC_RV_MAP_BYTES);
+	uint8_t *none = calloc(1, MC_RV_MAP_BYTES);	/* none is swstm's */
 
-	s->rv_mtt = malloc(MC_RV_MAP_BYTES);
-	none = calloc(1, MC_RV_MAP_BYTES);	/* no srcID in swstm's layout */
-	if (s->rv_mtt && none) {
-		if (!mc_rv_mtt_srcids(t, s->rv_mtt)) {
+	if (map && none) {
+		if (!mc_rv_mtt_srcids(t, map)) {
+			free(map);
 			free(none);
 			return 1;
 		}
 		c.stp_srcids = none;
-		s->rv = mttd_rv_new(&c);
+		s->rvm = mttd_rv_mtt_new(map, t->srcid_bits, on_rv_frame,
+					 NULL, s);
+		s->rv = s->rvm ? mttd_rv_new(&c) : NULL;
 	}
+	free(map);
 	free(none);
 	return 0;
 }
@@ -384,10 +369,7 @@ void mc_sync_close(struct mc_tgt *g)
 	mprof_parser_free(s->mp);
 	mttd_mtt_stream_free(s->ms);
 	mttd_rv_free(s->rv);
-	free(s->rv_mtt);
-	while (s->nrvs)
-		mttd_mtt_stream_free(s->rvs[--s->nrvs].ms);
-	free(s->rvs);
+	mttd_rv_mtt_free(s->rvm);
 	free(s);
 	g->sync = NULL;
 }

@@ -509,63 +509,68 @@ struct counter {
 	struct mttd_syst *syst;
 	struct mttd_syst_stream *sst;
 	struct mttd_rv *rv;
-	uint8_t *none;	/* riscv: no srcID carries swstm's STP */
-	uint8_t *is_mtt;	/* riscv: the srcIDs whose payloads are MTT */
-	struct mttd_mtt_stream **rv_mtt;	/* one per srcID, made at need */
+	struct mttd_rv_mtt *rv_mtt;	/* riscv: the MTT srcIDs' frames */
 	struct mc_tcounts *n;
-	unsigned int srcid_bits;
 	int oom;
 	struct mprof_collect mp;
 	int mp_init;
 };
 
-/* a packet: counted, or, on an MTT srcID, its payload's whole bytes
- * (the bits beyond: a narrow srcID's padding) to that srcID's frames */
+static void on_rv_frame(void *ctx, uint32_t srcid,
+			const struct mttd_mtt_frame *f, uint64_t off)
+{
+	(void)srcid;
+	on_frame(ctx, f, off);
+}
+
+static void on_rv_skip(void *ctx, uint32_t srcid, uint64_t off,
+		       uint64_t bytes)
+{
+	(void)srcid;
+	on_skip(ctx, off, bytes);
+}
+
+/* a packet: to its srcID's frames if it is an MTT srcID, else counted */
 static void on_rv_pkt(void *ctx, const struct mttd_rv_packet *pkt,
 		      uint64_t off)
 {
 	struct counter *c = ctx;
-	struct mttd_mtt_stream **s;
+	int r = 0;
 
 	(void)off;
 	if (!pkt->length)
 		return;
-	if (!c->is_mtt || !(c->is_mtt[pkt->srcid / 8] >> (pkt->srcid % 8) & 1)) {
+	if (c->rv_mtt)
+		r = mttd_rv_mtt_push(c->rv_mtt, pkt);
+	if (!r)
 		c->n->records++;
-		return;
-	}
-	s = &c->rv_mtt[pkt->srcid];
-	if (!*s)
-		*s = mttd_mtt_stream_new(on_frame, on_skip, c->n);
-	if (!*s || mttd_mtt_stream_push(*s, pkt->payload,
-					pkt->payload_bits / 8))
+	else if (r < 0)
 		c->oom = 1;
 }
 
-/* t's srcid_proto into c->is_mtt (NULL: no srcID is MTT's): 0, or -1 */
-static int mtt_srcids(struct counter *c, const struct mc_target *t)
+/* riscv: the packets' decoder (no srcID in swstm's layout) and the MTT
+ * srcIDs' frames: 0, or -1 */
+static int counter_rv(struct counter *c, const struct mc_target *t,
+		      struct mttd_rv_config *rc)
 {
-	size_t ids = (size_t)1 << t->srcid_bits;
-	unsigned long lo, hi, i;
-	int k, mtt;
+	uint8_t *map = malloc(MC_RV_MAP_BYTES);
+	uint8_t *none = calloc(1, MC_RV_MAP_BYTES);
+	int r = -1;
 
-	for (k = 0; k < t->nsrcid_proto; k++) {
-		if (mc_srcid_proto(t->srcid_proto[k], ids - 1, &lo, &hi, &mtt))
-			continue;
-		if (!c->is_mtt) {
-			c->is_mtt = calloc(ids / 8 + 1, 1);
-			c->rv_mtt = calloc(ids, sizeof(*c->rv_mtt));
-			if (!c->is_mtt || !c->rv_mtt)
-				return -1;
-		}
-		for (i = lo; i <= hi; i++) {
-			if (mtt)
-				c->is_mtt[i / 8] |= (uint8_t)(1u << (i % 8));
-			else
-				c->is_mtt[i / 8] &= (uint8_t)~(1u << (i % 8));
+	if (map && none) {
+		rc->stp_srcids = none;
+		c->rv = mttd_rv_new(rc);
+		r = c->rv ? 0 : -1;
+		if (mc_rv_mtt_srcids(t, map)) {
+			c->rv_mtt = mttd_rv_mtt_new(map, t->srcid_bits,
+						    on_rv_frame, on_rv_skip,
+						    c->n);
+			r = c->rv && c->rv_mtt ? 0 : -1;
 		}
 	}
-	return 0;
+	free(map);
+	free(none);
+	return r;
 }
 
 static int counter_new(struct counter *c, const struct mc_target *t,
@@ -581,7 +586,6 @@ static int counter_new(struct counter *c, const struct mc_target *t,
 	memset(c, 0, sizeof(*c));
 	c->p = t->proto;
 	c->n = n;
-	c->srcid_bits = t->srcid_bits;
 	switch (t->proto) {
 	case MC_TP_MTT:
 		c->mtt = mttd_mtt_stream_new(on_frame, on_skip, n);
@@ -591,12 +595,7 @@ static int counter_new(struct counter *c, const struct mc_target *t,
 		c->sst = c->syst ? mttd_syst_stream_new(c->syst) : NULL;
 		return c->sst ? 0 : -1;
 	case MC_TP_RISCV:
-		c->none = calloc(((size_t)1 << t->srcid_bits) / 8 + 1, 1);
-		rc.stp_srcids = c->none;
-		if (mtt_srcids(c, t))
-			return -1;
-		c->rv = c->none ? mttd_rv_new(&rc) : NULL;
-		return c->rv ? 0 : -1;
+		return counter_rv(c, t, &rc);
 	case MC_TP_MPROF:
 		if (mprof_collect_init(&c->mp, NULL, NULL))
 			return -1;
@@ -635,12 +634,10 @@ static void counter_end(struct counter *c, struct mc_tcounts *n)
 	}
 	if (c->rv) {
 		const struct mttd_stp_stats *s;
-		size_t i;
 
 		mttd_rv_finish(c->rv);
-		for (i = 0; c->rv_mtt && i < (size_t)1 << c->srcid_bits; i++)
-			if (c->rv_mtt[i])
-				mttd_mtt_stream_finish(c->rv_mtt[i]);
+		if (c->rv_mtt)
+			mttd_rv_mtt_finish(c->rv_mtt);
 		s = mttd_rv_stats(c->rv);
 		/* a synchronisation lost (a bad packet, the null.alignment
 		 * rule broken), not a sync (a UART's encoder repeats them),
@@ -666,17 +663,11 @@ static void counter_end(struct counter *c, struct mc_tcounts *n)
 
 static void counter_free(struct counter *c)
 {
-	size_t i;
-
 	mttd_mtt_stream_free(c->mtt);
 	mttd_syst_stream_free(c->sst);
 	mttd_syst_free(c->syst);
 	mttd_rv_free(c->rv);
-	for (i = 0; c->rv_mtt && i < (size_t)1 << c->srcid_bits; i++)
-		mttd_mtt_stream_free(c->rv_mtt[i]);
-	free(c->rv_mtt);
-	free(c->is_mtt);
-	free(c->none);
+	mttd_rv_mtt_free(c->rv_mtt);
 	if (c->mp_init)
 		mprof_collect_free(&c->mp);
 }

@@ -163,8 +163,8 @@ struct app {
 	struct mttd_cs_stats cs_tot;
 	int had_msc, had_cs;
 	struct mttd_mtt_stream *mtt_stream;	/* --input=mtt */
-	struct rv_mtt **rv_mtt;	/* riscv-encap: a stream per MTT srcID */
-	size_t n_rv_mtt;
+	struct mttd_rv_mtt *rv_mtt;	/* riscv-encap: the MTT srcIDs' frames */
+	uint64_t rv_mtt_end;	/* the end of the packet being pushed */
 	struct mttd_mtt_names *mtt_names;	/* component names */
 	char *mtt_value;			/* MTT_VALUE_BUF */
 	/* the input being read (one file at a time, each its own stream) */
@@ -364,8 +364,12 @@ int mtt_from_syst(struct app *a, const struct mttd_syst_msg *m);
 int mtt_stream_open(struct app *a);
 void mtt_stream_feed(struct app *a, const uint8_t *p, size_t n);
 void mtt_stream_close(struct app *a);
-/* riscv-encap: a packet of an MTT srcID (its payload: frame bytes) */
-void mtt_encap(struct app *a, const struct mttd_rv_packet *p, uint64_t end);
+/* riscv-encap: the MTT srcIDs (--srcid-proto IDS:mtt), if any: 0, or -1
+ * when out of memory */
+int mtt_encap_open(struct app *a);
+/* riscv-encap: a packet ending at end; 1 if of an MTT srcID (its
+ * payload: frame bytes), else 0 */
+int mtt_encap(struct app *a, const struct mttd_rv_packet *p, uint64_t end);
 /* riscv-encap: the end of the input (cut frames are skipped bytes) */
 void mtt_encap_close(struct app *a);
 /* fmt_mtt.c: MTT lines for the text and JSON printers */

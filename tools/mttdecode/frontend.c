@@ -41,10 +41,8 @@ static void on_encap(void *ctx, const struct mttd_rv_packet *p,
 {
 	struct app *a = ctx;
 
-	if (a->o.rv_mtt && (a->o.rv_mtt[p->srcid / 8] >> (p->srcid % 8) & 1)) {
-		mtt_encap(a, p, offset + p->size);
+	if (mtt_encap(a, p, offset + p->size))
 		return;
-	}
 	if (!a->o.no_output && (a->o.messages || a->o.packets))
 		a->pr->encap(a, p, offset);
 }
@@ -116,7 +114,7 @@ static int open_stp(struct app *a)
 		a->rv = mttd_rv_new(&rc);
 	else
 		a->stp = mttd_stp_new(&sc);
-	if (!a->stp && !a->rv)
+	if ((!a->stp && !a->rv) || (a->rv && mtt_encap_open(a)))
 		return oom();
 	if (a->o.syst) {
 		mttd_syst_sink(a->syst, &ssink);

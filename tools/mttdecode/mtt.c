@@ -24,6 +24,7 @@ int mtt_setup(struct app *a)
 void mtt_teardown(struct app *a)
 {
 	mttd_mtt_stream_free(a->mtt_stream);
+	mttd_rv_mtt_free(a->rv_mtt);
 	mttd_mtt_names_free(a->mtt_names);
 	free(a->mtt_value);
 }
@@ -156,83 +157,53 @@ void mtt_stream_close(struct app *a)
 /*
  * riscv-encap: the payloads of each MTT srcID, end to end, are a raw
  * stream of frames (libmttfw's RISC-V encapsulation, Documentation/
- * firmware-mtt.rst); each srcID has its own, shown as source "src<ID>",
- * offsets counted in that srcID's payload bytes; a frame's end in the
- * input is that of the packet that completed it (a frame completes
- * while that packet's payload is pushed).
+ * firmware-mtt.rst), kept apart by the library (mttd_rv_mtt_new(3));
+ * each is shown as source "src<ID>", offsets counted in that srcID's
+ * payload bytes; a frame's end in the input is that of the packet that
+ * completed it (a frame completes while that packet is pushed).
  */
-struct rv_mtt {
-	struct app *a;
-	uint32_t srcid;
-	char name[12];
-	struct mttd_mtt_stream *s;
-	uint64_t end;		/* the packet being pushed: its end */
-};
-
-static void on_rv_frame(void *ctx, const struct mttd_mtt_frame *f,
-			uint64_t offset)
+static void on_rv_frame(void *ctx, uint32_t srcid,
+			const struct mttd_mtt_frame *f, uint64_t offset)
 {
-	struct rv_mtt *r = ctx;
+	struct app *a = ctx;
+	char name[16];
 
-	show_raw(r->a, f, offset, r->end, "riscv", r->name);
+	snprintf(name, sizeof(name), "src%u", (unsigned int)srcid);
+	show_raw(a, f, offset, a->rv_mtt_end, "riscv", name);
 }
 
-static void on_rv_skip(void *ctx, uint64_t offset, uint64_t bytes)
+static void on_rv_skip(void *ctx, uint32_t srcid, uint64_t offset,
+		       uint64_t bytes)
 {
-	struct rv_mtt *r = ctx;
-
-	on_skip(r->a, offset, bytes);
+	(void)srcid;
+	on_skip(ctx, offset, bytes);
 }
 
-static struct rv_mtt *rv_mtt_of(struct app *a, uint32_t srcid)
+int mtt_encap_open(struct app *a)
 {
-	struct rv_mtt *r, **v;
-	size_t i;
-
-	for (i = 0; i < a->n_rv_mtt; i++)
-		if (a->rv_mtt[i]->srcid == srcid)
-			return a->rv_mtt[i];
-	v = realloc(a->rv_mtt, (a->n_rv_mtt + 1) * sizeof(*v));
-	if (!v)
-		return NULL;
-	a->rv_mtt = v;
-	r = calloc(1, sizeof(*r));
-	if (!r)
-		return NULL;
-	r->a = a;
-	r->srcid = srcid;
-	snprintf(r->name, sizeof(r->name), "src%u", (unsigned int)srcid);
-	r->s = mttd_mtt_stream_new(on_rv_frame, on_rv_skip, r);
-	if (!r->s) {
-		free(r);
-		return NULL;
-	}
-	v[a->n_rv_mtt++] = r;
-	return r;
+	if (!a->o.rv_mtt)
+		return 0;
+	a->rv_mtt = mttd_rv_mtt_new(a->o.rv_mtt, (unsigned int)a->o.srcid_bits,
+				    on_rv_frame, on_rv_skip, a);
+	return a->rv_mtt ? 0 : -1;
 }
 
-void mtt_encap(struct app *a, const struct mttd_rv_packet *p, uint64_t end)
+int mtt_encap(struct app *a, const struct mttd_rv_packet *p, uint64_t end)
 {
-	struct rv_mtt *r = rv_mtt_of(a, p->srcid);
+	int r;
 
-	if (r)
-		r->end = end;
-	/* whole bytes: the bits beyond are the padding of a srcID whose
-	 * width is not a multiple of 8 */
-	if (!r || mttd_mtt_stream_push(r->s, p->payload, p->payload_bits / 8))
+	if (!a->rv_mtt)
+		return 0;
+	a->rv_mtt_end = end;
+	r = mttd_rv_mtt_push(a->rv_mtt, p);
+	if (r < 0)
 		fprintf(stderr, "mttdecode: %s: out of memory\n", a->name);
+	return r != 0;
 }
 
 void mtt_encap_close(struct app *a)
 {
-	size_t i;
-
-	for (i = 0; i < a->n_rv_mtt; i++) {
-		mttd_mtt_stream_finish(a->rv_mtt[i]->s);
-		mttd_mtt_stream_free(a->rv_mtt[i]->s);
-		free(a->rv_mtt[i]);
-	}
-	free(a->rv_mtt);
+	mttd_rv_mtt_finish(a->rv_mtt);
+	mttd_rv_mtt_free(a->rv_mtt);
 	a->rv_mtt = NULL;
-	a->n_rv_mtt = 0;
 }

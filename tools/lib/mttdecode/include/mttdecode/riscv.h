@@ -20,7 +20,8 @@
  * so the message layer (msg.h) and the SyS-T decoder run on top
  * unchanged.  Every other packet is handed, as what it is (flow, srcID,
  * timestamp, payload bits), to a packet callback, in stream order with
- * the events.
+ * the events.  Packets of srcIDs that carry MTT frames become streams
+ * of frames through mttd_rv_mtt_new().
  *
  * swstm's payload, after the header byte (length 4:0, flow 6:5, extend
  * 7), least significant bit first: srcID (srcid_bits), timestamp (8 *
@@ -130,6 +131,52 @@ const struct mttd_stp_stats *mttd_rv_stats(const struct mttd_rv *d);
 
 /* The other packets' counters. */
 const struct mttd_rv_counts *mttd_rv_counts(const struct mttd_rv *d);
+
+/*
+ * The srcIDs that carry native MTT frames (mttframe.h): each such
+ * srcID's payload bytes, end to end, are a raw stream of frames of its
+ * own (a frame may be cut across any number of packets, and other
+ * srcIDs' packets may come between them).  Hand it the packets that
+ * mttd_rv_new()'s pkt_fn gets; it keeps a stream of frames per srcID
+ * (mttd_mtt_stream_new()) and delivers each frame, and each run of bytes
+ * that were not frames, with its srcID and its offset in that srcID's
+ * bytes.  A packet's whole payload bytes are taken, the bits beyond
+ * them (the padding of a srcID whose width is not a multiple of 8)
+ * dropped.  Memory: 32 bytes per srcID of the map, and per srcID that
+ * has sent bytes at most 128 KiB (a frame not yet whole, at most
+ * MTT_FRAME_MAX_BYTES, and a packet).  Callbacks run inside
+ * mttd_rv_mtt_push() and mttd_rv_mtt_finish() and must not call them.
+ */
+struct mttd_mtt_frame;
+
+typedef void (*mttd_rv_mtt_frame_fn)(void *ctx, uint32_t srcid,
+				     const struct mttd_mtt_frame *f,
+				     uint64_t offset);
+typedef void (*mttd_rv_mtt_skip_fn)(void *ctx, uint32_t srcid,
+				    uint64_t offset, uint64_t bytes);
+
+struct mttd_rv_mtt;
+
+/*
+ * srcid_map: bit s % 8 of srcid_map[s / 8] for srcID s, 2^srcid_bits
+ * bits (read during the call only); NULL: every srcID.  fn, skip may be
+ * NULL.  NULL on a width above 16 (errno EINVAL) or out of memory.
+ */
+struct mttd_rv_mtt *mttd_rv_mtt_new(const uint8_t *srcid_map,
+				    unsigned int srcid_bits,
+				    mttd_rv_mtt_frame_fn fn,
+				    mttd_rv_mtt_skip_fn skip, void *ctx);
+/*
+ * 1 when pkt is a packet of one of its srcIDs (taken), 0 when it is not
+ * (a null packet neither); -ENOMEM when memory ran short (the packet's
+ * bytes are reported as skipped, with what that srcID held), -EINVAL
+ * after mttd_rv_mtt_finish().
+ */
+int mttd_rv_mtt_push(struct mttd_rv_mtt *d, const struct mttd_rv_packet *pkt);
+/* End of the streams, srcID by srcID: cut frames are skipped bytes.
+ * 0, or -EINVAL when called again. */
+int mttd_rv_mtt_finish(struct mttd_rv_mtt *d);
+void mttd_rv_mtt_free(struct mttd_rv_mtt *d);
 
 #ifdef __cplusplus
 }
