@@ -17,7 +17,9 @@
 # does, with the same exit status: no difference from a plain char being
 # unsigned or a long's alignment on arm64.  Without the cross
 # compiler, the arm64 C library (libc6-dev-arm64-cross) or qemu-aarch64
-# the checks SKIP, unless STM_CHECK_ARM=1: then they fail.
+# the checks SKIP, unless STM_CHECK_ARM=1: then they fail.  Last, the
+# CRC-32C test once more on QEMU's "max" CPU, which has the CRC32
+# instructions: the ARMv8 CRC32C path must be the one that ran.
 . "$(dirname "$0")/lib.sh"
 
 t=aarch64-linux-gnu
@@ -114,4 +116,20 @@ for line in "${ctests[@]}"; do
 		{ printf '%s\n' "$bad"; tail -n 10 "$TMP/$name.out"; } | sed 's/^/# /'
 	fi
 done
+
+# CRC-32C: on a CPU with the CRC32 instructions (-cpu max) the ARMv8
+# CRC32C path is the one wire_crc32c() runs, not the table, and it
+# agrees with the table and the reference (crctest, CRCTEST_EXPECT=hw)
+if [ -x "$TMP/crctest" ]; then
+	(export CRCTEST_EXPECT=hw QEMU_CPU=max; run64 "$TMP/crctest") \
+		>"$TMP/crc.out" 2>&1
+	st=$?
+	grep '^# CRC-32C' "$TMP/crc.out"
+	[ $st -eq 0 ] && ! grep -q '^not ok' "$TMP/crc.out" &&
+		grep -q '^# CRC-32C: ARMv8 CRC32C ran' "$TMP/crc.out"
+	tap_ok $? "crctest on arm64 -cpu max: the ARMv8 CRC32C path ran and is wire_crc32c(), $(grep -c '^ok ' "$TMP/crc.out") checks pass"
+	grep '^not ok' "$TMP/crc.out" | sed 's/^/# /'
+else
+	tap_ok 1 "crctest built for arm64 (the CRC-32C check)"
+fi
 tap_done

@@ -7,13 +7,25 @@
  * bit-at-a-time reference written here from the parameters (width,
  * polynomial, reflection, start, final XOR), and fed in pieces.  CRC-32C
  * has several implementations behind wire_crc32c(): the byte table
- * (every target) and, on x86-64 hosts whose CPU has SSE4.2, the crc32
- * instruction; each is checked on its own, at every alignment, and
- * against the others; CRC-16 by each of its two (a byte, four bytes at
- * a time) the same way.
+ * (every target) and the CPU's instruction where the build has a path
+ * for it (SSE4.2 crc32 on x86-64, ARMv8 CRC32C on arm64) and the CPU has
+ * it; each that can run here is checked on its own against the check
+ * value and against a bit-at-a-time reference (the reflected form) on
+ * random lengths 0..4096 at every alignment 0..15 from random start
+ * values (continuations), whole and cut in two, so all agree with each
+ * other.  Which one wire_crc32c() is bound to is checked against the
+ * CPU's own report (CPUID through __builtin_cpu_supports, AT_HWCAP),
+ * and said in a "# CRC-32C:" line; CRCTEST_EXPECT=hw or =table in the
+ * environment makes it a requirement (tests/host/crc.t,
+ * tests/host/arm64.t).  CRC-16 by each of its two implementations (a
+ * byte, four bytes at a time) the same way as before.
  */
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
+#if defined(__aarch64__) && defined(__linux__)
+#include <sys/auxv.h>
+#endif
 
 #include "mttdecode/syst.h"
 #include "tap.h"
@@ -68,49 +80,144 @@ static uint32_t reference(const struct crc_model *m, const uint8_t *p,
 	return (c ^ m->xorout) & mask;
 }
 
-typedef uint32_t crc32_fn(uint32_t crc, const void *p, size_t n);
-
-/* the CRC-32C implementations: the one wire_crc32c() chose, the table,
- * the SSE4.2 instruction (NULL where the CPU or the target has none) */
-static const char *const c_names[] = { "wire_crc32c", "table", "SSE4.2" };
-static crc32_fn *c_impl[3];
-
-static void find_impls(void)
+/* CRC-32C one bit at a time in its reflected form (polynomial
+ * 0x82f63b78), continuing from the CRC crc of what came before */
+static uint32_t ref32c(uint32_t crc, const uint8_t *p, size_t n)
 {
-	c_impl[0] = wire_crc32c;
-	c_impl[1] = wire_crc32c_table;
-#if defined(__x86_64__)
-	if (wire_crc32c_sse42_ok())
-		c_impl[2] = wire_crc32c_sse42;
+	uint32_t c = ~crc;
+	int b;
+
+	while (n--) {
+		c ^= *p++;
+		for (b = 0; b < 8; b++)
+			c = c & 1 ? (c >> 1) ^ 0x82f63b78u : c >> 1;
+	}
+	return ~c;
+}
+
+/* xorshift64, the test's own: the same numbers on every run */
+static uint32_t rnd(uint64_t *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return (uint32_t)(*s >> 29);
+}
+
+/* the CRC-32C implementations that can run here: the table, the CPU's
+ * instruction (when the build has it and the CPU too), the one
+ * wire_crc32c() is bound to */
+struct c_impl {
+	const char *name;
+	wire_crc32c_fn *f;
+};
+
+/* does the CPU have the instruction, by its own report?  1 yes, 0 no,
+ * -1 no instruction path expected on this target (the table only) */
+static int cpu_has_crc32c(void)
+{
+#if defined(__x86_64__) && defined(__GLIBC__)
+	__builtin_cpu_init();
+	return __builtin_cpu_supports("sse4.2") != 0;
+#elif defined(__aarch64__) && defined(__GLIBC__)
+	return (getauxval(AT_HWCAP) & HWCAP_CRC32) != 0;
+#else
+	return -1;
 #endif
 }
 
-/* one CRC-32C implementation against the reference: the check value,
- * 0..300 bytes at each of 8 alignments, pieces of 1..64 bytes */
-static void check_impl(int w, const uint8_t *buf, size_t size)
+/* which implementation is used, checked against the CPU; fills v[] with
+ * the implementations to test, returns how many */
+static int find_impls(struct c_impl *v)
+{
+	const char *hw_name = wire_crc32c_hw_name();
+	const char *want = getenv("CRCTEST_EXPECT");
+	wire_crc32c_fn *hw = wire_crc32c_hw();
+	wire_crc32c_fn *bound = wire_crc32c_impl();
+	int has = cpu_has_crc32c(), n = 0;
+
+	v[n++] = (struct c_impl){ "table", wire_crc32c_table };
+	if (has > 0) {
+		ok(hw_name && hw, "CRC-32C: the CPU has the instruction; the "
+		   "build's path for it: %s", hw_name ? hw_name : "none");
+		ok(bound == hw && hw, "CRC-32C: wire_crc32c() is bound to %s",
+		   hw_name ? hw_name : "none");
+	} else {
+		ok(!hw, "CRC-32C: %s: no instruction path runs",
+		   has ? "no instruction path on this target" :
+		   "the CPU has no CRC-32C instruction");
+		ok(bound == wire_crc32c_table,
+		   "CRC-32C: wire_crc32c() is bound to the table");
+	}
+	if (hw) {
+		diag("CRC-32C: %s ran (the CPU has it), wire_crc32c() is %s",
+		     hw_name, bound == hw ? "bound to it" : "NOT bound to it");
+		v[n++] = (struct c_impl){ hw_name, hw };
+	} else {
+		diag("CRC-32C: the table only (%s)", hw_name ?
+		     "the CPU has no instruction for it" :
+		     "no instruction path in this build");
+	}
+	if (want)
+		ok(!strcmp(want, "hw") ? hw && bound == hw :
+		   !strcmp(want, "table") && !hw &&
+		   bound == wire_crc32c_table,
+		   "CRC-32C: CRCTEST_EXPECT=%s: wire_crc32c() is %s", want,
+		   hw && bound == hw ? hw_name : "the table");
+	v[n++] = (struct c_impl){ "wire_crc32c", wire_crc32c };
+	return n;
+}
+
+/* every implementation against the reference: lengths 0..4096 (all of
+ * 0..64, then random) at each alignment 0..15 (size: at least 4096 +
+ * 15), from a random start value (a continuation), whole and cut at a
+ * random point; then in pieces of 1..64 bytes */
+static void check_impls(const struct c_impl *v, int nv, const uint8_t *buf,
+			size_t size)
 {
 	static const uint8_t nine[] = "123456789";
-	crc32_fn *f = c_impl[w];
-	int all_ok = 1, piece_ok = 1;
-	size_t a, n, k, at;
+	int bad[8] = { 0 }, piece_ok[8], cases = 0, w;
+	uint64_t s = 0x243f6a8885a308d3ull;
+	size_t a, i, k, at;
 
-	ok(f(0, nine, 9) == 0xe3069283u,
-	   "CRC-32C %s: the check value (0x%x)", c_names[w], f(0, nine, 9));
-	for (a = 0; a < 8; a++)
-		for (n = 0; n <= 300 && a + n <= size; n++)
-			all_ok &= f(0, buf + a, n) ==
-				  reference(&models[2], buf + a, n);
-	ok(all_ok, "CRC-32C %s: equals the reference, 0..300 bytes at 8 "
-	   "alignments", c_names[w]);
-	for (k = 1; k <= 64; k++) {
-		uint32_t c = 0;
+	for (w = 0; w < nv; w++)
+		ok(v[w].f(0, nine, 9) == 0xe3069283u,
+		   "CRC-32C %s: the check value (0x%x)", v[w].name,
+		   v[w].f(0, nine, 9));
+	for (a = 0; a < 16; a++)
+		for (i = 0; i < 64 + 160; i++) {
+			size_t n = i <= 64 ? i : rnd(&s) % 4097;
+			size_t cut = rnd(&s) % (n + 1);
+			uint32_t seed = i ? rnd(&s) : 0;
+			uint32_t r = ref32c(seed, buf + a, n);
 
-		for (at = 0; at < size; at += k)
-			c = f(c, buf + at, size - at < k ? size - at : k);
-		piece_ok &= c == reference(&models[2], buf, size);
+			cases++;
+			for (w = 0; w < nv; w++) {
+				wire_crc32c_fn *f = v[w].f;
+
+				bad[w] += f(seed, buf + a, n) != r ||
+					  f(f(seed, buf + a, cut), buf + a + cut,
+					    n - cut) != r;
+			}
+		}
+	for (w = 0; w < nv; w++)
+		ok(!bad[w], "CRC-32C %s: equals the reference on %d cases "
+		   "(%d wrong): 0..4096 bytes at alignments 0..15, random "
+		   "start values, whole and cut in two", v[w].name, cases,
+		   bad[w]);
+	for (w = 0; w < nv; w++) {
+		piece_ok[w] = 1;
+		for (k = 1; k <= 64; k++) {
+			uint32_t c = 0;
+
+			for (at = 0; at < size; at += k)
+				c = v[w].f(c, buf + at,
+					   size - at < k ? size - at : k);
+			piece_ok[w] &= c == ref32c(0, buf, size);
+		}
+		ok(piece_ok[w], "CRC-32C %s: fed in pieces of 1..64 bytes, "
+		   "the same", v[w].name);
 	}
-	ok(piece_ok, "CRC-32C %s: fed in pieces of 1..64 bytes, the same",
-	   c_names[w]);
 }
 
 /* CRC-16 four bytes at a time against the reference: the check value,
@@ -165,13 +272,17 @@ static uint32_t ours(int which, const uint8_t *p, size_t n, size_t k)
 int main(void)
 {
 	static const uint8_t nine[] = "123456789";
+	static uint8_t big[4096 + 16];
+	struct c_impl v[3];
 	uint8_t buf[1021];
 	size_t i, k;
-	int m;
+	int m, nv;
 
 	srand(7);
 	for (i = 0; i < sizeof(buf); i++)
 		buf[i] = (uint8_t)rand();
+	for (i = 0; i < sizeof(big); i++)
+		big[i] = (uint8_t)rand();
 	for (m = 0; m < 3; m++) {
 		const struct crc_model *cm = &models[m];
 		int whole_ok = 1, piece_ok = 1;
@@ -194,22 +305,13 @@ int main(void)
 		   cm->name);
 	}
 	crc16_x4(buf, sizeof(buf));
-	find_impls();
-	for (m = 0; m < 3; m++)
-		if (c_impl[m])
-			check_impl(m, buf, sizeof(buf));
-		else
-			ok(1, "# SKIP CRC-32C %s: not on this CPU or target",
-			   c_names[m]);
-	if (c_impl[2]) {
-		int same = 1;
-
-		for (i = 0; i < sizeof(buf); i++)
-			same &= c_impl[0](0, buf, i) == c_impl[2](0, buf, i) &&
-				c_impl[1](0, buf, i) == c_impl[2](0, buf, i);
-		ok(same, "CRC-32C: wire_crc32c, the table and SSE4.2 agree on "
-		   "0..1020 bytes");
-	}
+	ok(ref32c(0, nine, 9) == 0xe3069283u &&
+	   ref32c(0, big, sizeof(big)) == reference(&models[2], big,
+						    sizeof(big)),
+	   "CRC-32C: the reflected bitwise reference gives the check value "
+	   "and agrees with the textbook one");
+	nv = find_impls(v);
+	check_impls(v, nv, big, sizeof(big));
 	ok(mttd_crc32c(nine, 9) == 0xe3069283u,
 	   "mttd_crc32c(3): the CRC-32C check value");
 	ok(mttd_crc32c(buf, sizeof(buf)) == reference(&models[2], buf,

@@ -23,12 +23,17 @@
  * count against them (it still shows in caches and frequency: repeat
  * runs and look at the best).
  *
+ *  0. CRC-32C: the table, the CPU's instruction (SSE4.2, ARMv8 CRC32C)
+ *     and wire_crc32c() in pieces of 64 B and 4 KiB, each as a ratio to
+ *     the table in the same round (crc.c);
+ *
  *  6. (--par) mttdecode -j on a capture of 1 GiB of each kind, with a
  *     cost model that predicts 64 cores (par.c).
  *
  * usage: bench [PATH-TO-mttdecode] [MIB]
  *        bench --par PATH-TO-mttdecode DIR [MIB]  (6. only; the captures
  *                                                 in DIR, deleted after)
+ *        bench --crc                    (0. only)
  *        bench --write FILE [MIB]       (only write the STP stream)
  *        bench --write-syst FILE [MIB]  (only write the SyS-T stream)
  */
@@ -419,6 +424,8 @@ int main(int argc, char **argv)
 	size_t mib = argc > 2 + (wr || wrs) ?
 		     strtoul(argv[2 + (wr || wrs)], NULL, 0) : 256;
 
+	if (argc > 1 && !strcmp(argv[1], "--crc"))
+		return crc_bench() ? 1 : 0;
 	if (argc > 3 && !strcmp(argv[1], "--par"))
 		return par_bench(argv[2], argv[3], argc > 4 ?
 				 strtoul(argv[4], NULL, 0) : 1024) ? 1 : 0;
@@ -435,7 +442,7 @@ int main(int argc, char **argv)
 		stpenc_free(&e);
 		return r;
 	}
-	if (stp_part(exe, mib) || syst_part(exe, mib / 2) ||
+	if (crc_bench() || stp_part(exe, mib) || syst_part(exe, mib / 2) ||
 	    (exe && memory_part(exe, mib))) {
 		fprintf(stderr, "bench: failed\n");
 		return 1;

@@ -43,6 +43,9 @@ uint64_t build_syst(struct stpenc *e, size_t bytes);
 /* collateral for the catalog messages of build_syst, written to path */
 int write_collateral(char path[32]);
 
+/* crc.c: CRC-32C throughput of each implementation, ratio to the table */
+int crc_bench(void);
+
 /* par.c: mttdecode -j on captures of mib MiB written into dir */
 int par_bench(const char *exe, const char *dir, size_t mib);
 

@@ -6,8 +6,10 @@
 # need them (libmttdecode, libmprof, libmprofdev); never installed alone.
 WIRE_OBJ := $(call objs,lib/wire)
 
-# x86-64 hosts: wire_crc32c() from crc32c_x86.c (SSE4.2 when the CPU has
-# it, chosen at load time); crc.c keeps the table, plain C, for all
-ifneq ($(filter x86_64-%,$(shell $(CC) -dumpmachine)),)
-$(B)/obj/lib/wire/%.o: CPPFLAGS_LOCAL += -DWIRE_CRC32C_X86
+# x86-64 and arm64 hosts with glibc (GNU indirect functions): wire_crc32c()
+# from crc32c_hw.c, the CPU's CRC-32C instruction when it has one (SSE4.2
+# crc32, ARMv8 CRC32C), chosen at load time; crc.c keeps the table, plain
+# C, for all (musl, other targets and the firmware: the table alone)
+ifneq ($(filter x86_64-%-gnu aarch64-%-gnu,$(shell $(CC) -dumpmachine)),)
+$(B)/obj/lib/wire/%.o: CPPFLAGS_LOCAL += -DWIRE_CRC32C_HW
 endif

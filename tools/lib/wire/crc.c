@@ -3,9 +3,9 @@
  * crc.c - CRC-16/CCITT-FALSE, CRC-32 and CRC-32C (see wire/crc.h).  The
  * tables are computed by the preprocessor: constant data, nothing
  * to initialise at run time, safe from any context on a device.  Plain
- * C for every target; on x86-64 hosts the build defines WIRE_CRC32C_X86
- * and crc32c_x86.c provides wire_crc32c(), the CPU's crc32 instruction
- * when it has one, this file's table otherwise.
+ * C for every target; on x86-64 and arm64 hosts with glibc the build
+ * defines WIRE_CRC32C_HW and crc32c_hw.c provides wire_crc32c(), the
+ * CPU's CRC-32C instruction when it has one, this file's table otherwise.
  */
 #include "wire/crc.h"
 
@@ -130,9 +130,25 @@ NO_INSTR uint32_t wire_crc32c_table(uint32_t crc, const void *p, size_t n)
 	return reflected(crc32c_table, crc, p, n);
 }
 
-#ifndef WIRE_CRC32C_X86
+#ifndef WIRE_CRC32C_HW
+/* no instruction path in this build: the table is wire_crc32c() */
 NO_INSTR uint32_t wire_crc32c(uint32_t crc, const void *p, size_t n)
 {
 	return reflected(crc32c_table, crc, p, n);
+}
+
+const char *wire_crc32c_hw_name(void)
+{
+	return NULL;
+}
+
+wire_crc32c_fn *wire_crc32c_hw(void)
+{
+	return NULL;
+}
+
+wire_crc32c_fn *wire_crc32c_impl(void)
+{
+	return wire_crc32c_table;
 }
 #endif

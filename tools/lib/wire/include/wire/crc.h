@@ -45,14 +45,20 @@ uint32_t wire_crc32(uint32_t crc, const void *p, size_t n);
 uint32_t wire_crc32c(uint32_t crc, const void *p, size_t n);
 
 /*
- * The implementations behind wire_crc32c(), for tests: the byte table
- * (every target); on x86-64 hosts the SSE4.2 crc32 instruction (only
- * where wire_crc32c_sse42_ok() says the CPU has it), which
- * wire_crc32c() takes when it can (chosen once, when the program is
- * loaded).
+ * The implementations behind wire_crc32c(), for the tests and the
+ * benchmark.  wire_crc32c_table(): the byte table, on every target.
+ * wire_crc32c_hw_name(): the CPU instruction this build has a path for
+ * ("SSE4.2 crc32" on x86-64, "ARMv8 CRC32C" on arm64 hosts with glibc),
+ * NULL where it has none (the firmware, other targets: the table only).
+ * wire_crc32c_hw(): that path where the running CPU has the instruction,
+ * NULL otherwise.  wire_crc32c_impl(): the one wire_crc32c() is bound
+ * to (the instruction when the CPU has it, else the table), chosen once
+ * when the program or library is loaded (crc32c_hw.c says how).
  */
+typedef uint32_t wire_crc32c_fn(uint32_t crc, const void *p, size_t n);
 uint32_t wire_crc32c_table(uint32_t crc, const void *p, size_t n);
-int wire_crc32c_sse42_ok(void);
-uint32_t wire_crc32c_sse42(uint32_t crc, const void *p, size_t n);
+const char *wire_crc32c_hw_name(void);
+wire_crc32c_fn *wire_crc32c_hw(void);
+wire_crc32c_fn *wire_crc32c_impl(void);
 
 #endif
