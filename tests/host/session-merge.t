@@ -73,6 +73,17 @@ sed 's/^/# /' "$TMP/t.err"
 # JSON: the keys in order, the same records
 "$M" --format=json "$TMP/s" >"$TMP/j.out"
 tap_ok $? "--format=json exits 0"
+# the short option and the separate argument merge as well
+for f in "-f json" "-fjson" "--format json"; do
+	# shellcheck disable=SC2086 # $f: the option's words
+	"$M" $f "$TMP/s" >"$TMP/j2.out"
+	cmp -s "$TMP/j.out" "$TMP/j2.out"
+	tap_ok $? "mttdecode $f SESSION: the same merged JSON"
+done
+# any other option: the session stands for its stream alone
+"$M" --format=json --packets "$TMP/s" >"$TMP/j3.out"
+tap_is "$?:$(grep -c '"target"' "$TMP/j3.out"):$(grep -c '"kind":"packet"' "$TMP/j3.out" | sed 's/^0$/none/; s/^[1-9][0-9]*$/some/')" \
+	"0:0:some" "--packets: not merged (the stream's packets alone, no target)"
 python3 - "$TMP/j.out" "$TMP/order" <<'PY'
 import json, sys
 keys = ["ref_ns", "target", "tindex", "dev_ns", "bound_ns", "kind", "dur_ns",

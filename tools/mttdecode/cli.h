@@ -27,6 +27,8 @@ struct html;
 #define FTRACE_BUF 8192	/* one ftrace record rendered */
 
 struct opts {
+	int other_opts;		/* options given besides --format, --stats
+				 * and --html-max (merge_wanted()) */
 	int packets;		/* print packets */
 	int nulls;		/* ... NULL packets too */
 	int messages;		/* print messages */

@@ -49,7 +49,7 @@ int main(int argc, char **argv)
 		free(a);
 		return ret < 0 ? EXIT_OK : ret;
 	}
-	if (merge_wanted(&a->o, argc, argv)) {
+	if (merge_wanted(&a->o)) {
 		ret = merge_session(&a->o);
 		free(a);
 		return ret;

@@ -1376,26 +1376,14 @@ static void src_free(struct src *s)
 	free(s);
 }
 
-int merge_wanted(const struct opts *o, int argc, char **argv)
+int merge_wanted(const struct opts *o)
 {
 	char **t = NULL;
-	int i, n = 0;
+	int n = 0;
 
-	if (o->nfiles != 1 || mtts_kind(o->files[0]) != MTTS_CONTROL)
+	if (o->nfiles != 1 || o->other_opts ||
+	    mtts_kind(o->files[0]) != MTTS_CONTROL)
 		return 0;
-	for (i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], o->files[0]) ||
-		    !strcmp(argv[i], "--stats") ||
-		    !strncmp(argv[i], "--format=", 9) ||
-		    !strncmp(argv[i], "--html-max=", 11))
-			continue;
-		if ((!strcmp(argv[i], "--format") ||
-		     !strcmp(argv[i], "--html-max")) && i + 1 < argc) {
-			i++;
-			continue;
-		}
-		return 0;
-	}
 	if (o->format != FMT_TEXT && o->format != FMT_JSON &&
 	    o->format != FMT_CSV && o->format != FMT_CHROME &&
 	    o->format != FMT_HTML)

@@ -63,8 +63,8 @@ const char *mrec_kind_name(enum mrec_kind k);
 
 struct opts;
 /* is this invocation a merge (one mttcontrol session with targets and no
- * option but --format and --stats)?  1 or 0 (merge.c) */
-int merge_wanted(const struct opts *o, int argc, char **argv);
+ * option but --format or -f, --stats and --html-max)?  1 or 0 (merge.c) */
+int merge_wanted(const struct opts *o);
 /* decode and merge the session o->files[0]; the exit status */
 int merge_session(const struct opts *o);
 

@@ -20,7 +20,7 @@ static const char usage[] =
 "its policy, kallsyms, tracefs formats and collateral (unless given),\n"
 "and its stream format (riscv-encap and widths, unless --input,\n"
 "--srcid-bits or --ts-bytes are given); one with serial targets, given\n"
-"alone with no option but --format (text, json, csv, chrome or html),\n"
+"alone with no option but --format/-f (text, json, csv, chrome, html),\n"
 "--html-max and --stats, is merged: the stream and every target in one\n"
 "output on the stream's clock (mttdecode(1), MERGED SESSIONS).  A\n"
 "MiniProfiler capture (the responses a device sent, as mttprofile(1)\n"
@@ -345,6 +345,9 @@ int parse_options(struct opts *o, int argc, char **argv)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":mMpf:hVj:", longopts,
 				NULL)) != -1) {
+		/* what a merged session takes: --format, --stats, --html-max */
+		if (c != 'f' && c != OPT_STATS && c != OPT_HTML_MAX)
+			o->other_opts++;
 		switch (c) {
 		case 'm': o->messages = 1; break;
 		case 'M': o->messages = 0; break;
