@@ -38,11 +38,21 @@ syst_packets() {
 }
 
 # syst_get LINE KEY: the value of KEY=... in a "syst_check msgs" line
-# (text= is the rest of the line).
+# (text= is the rest of the line).  Shell expansions only, no command:
+# the checks call it many times, and on the debug kernel each command
+# of a pipeline is a fork and exec of a third of a second.
 syst_get() {
+	local l v
 	case "$2" in
-	text) printf '%s\n' "$1" | sed -n 's/.* text=//p' ;;
-	*) printf '%s\n' "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -n 1 ;;
+	text)
+		case "$1" in *" text="*) printf '%s\n' "${1##* text=}" ;; esac ;;
+	*)
+		l=" $1"
+		case "$l" in
+		*" $2="*)
+			v=${l#*" $2="}
+			printf '%s\n' "${v%% *}" ;;
+		esac ;;
 	esac
 }
 

@@ -76,7 +76,7 @@ i=0
 fails=0
 rounds=$(stress_n 200)
 while [ $i -lt "$rounds" ]; do
-	fsop write $SRC/stm_source_link dummy_stm.$((i % 2)) | grep -q OK || fails=$((fails + 1))
+	[ "$(fsop write $SRC/stm_source_link dummy_stm.$((i % 2)))" = OK ] || fails=$((fails + 1))
 	if [ $((i % 3)) -eq 0 ]; then
 		fsop write $SRC/stm_source_link none >/dev/null
 	fi

@@ -33,8 +33,9 @@ account() {
 	local s
 	for s in "$@"; do
 		bytes=$((bytes + s))
-		pkts=$((pkts + $(sw_npackets "$s")))
 	done
+	sw_npackets_sum "$@"
+	pkts=$((pkts + SW_NPK))
 }
 
 wr a A 1-64 64
