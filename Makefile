@@ -102,16 +102,20 @@ check-arm64:
 fuzz: deps
 	$(MAKE) -C tools fuzz-long
 
+# The Linux VM's session, then the three-target one (DEMO_PINGS
+# exchanges with each MTT board), merged on the host (tests/vm/multi.sh).
+DEMO_PINGS ?= 20
 demo: deps
 	$(MAKE) tests
 	$(CURDIR)/tests/vm/demo.sh
+	$(CURDIR)/tests/vm/multi.sh $(DEMO_PINGS)
 
 # No VM, no kernel: the tools and the two QEMU boards (tests/firmware/demo.sh).
 demo-firmware: deps
 	$(MAKE) tools
 	$(CURDIR)/tests/firmware/demo.sh
 
-# The Linux VM and both boards in one session (tests/vm/multi.sh): the
+# The three-target session alone (make demo's second part; 100 pings): the
 # session directory lands in tests/vm/out/multi/session.
 demo-multi: deps
 	$(MAKE) tests

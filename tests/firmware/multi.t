@@ -146,6 +146,18 @@ grep '^#' "$TMP/order"
 tap_is "$(grep '^violations ' "$TMP/order")" "violations 0" \
 	"merged output: send before receive in all $((4 * PINGS)) pairs of the $((2 * PINGS)) exchanges"
 sed -n 's/^merge: \([a-z]*\): fit .*/# &/p' "$TMP/merged.err"
+# what make demo leaves on the host (tests/vm/multi.sh): the merged text,
+# the Perfetto JSON with a process per target, the viewer's page, and
+# the run's summary of each target's clock
+tap_is "$(python3 - "$OUT/multi-trace.json" <<'PY'
+import json, sys
+ev = json.load(open(sys.argv[1]))["traceEvents"]
+print(" ".join(sorted(e["args"]["name"] for e in ev
+                      if e["ph"] == "M" and e["name"] == "process_name")))
+PY
+)" "linux mtt prof rv" "multi-trace.json: a Perfetto process per target"
+tap_is "$(head -n "$(wc -l <"$TMP/linux.txt")" "$OUT/multi.txt" | cmp -s - "$TMP/linux.txt" && echo same):$(tail -c 64 "$OUT/multi.html" | grep -c '</html>'):$(grep -c '^==     [a-z]*: fit ok, drift' "$TMP/run.log")" \
+	"same:1:3" "multi.txt as mttdecode SESSION prints it, multi.html a whole page, the three fits said"
 tap_is "$(sed -n 's/^merge: \([a-z]*\): fit [^ ]* .* max \([^ ]*\) ns;.*/\1 \2/p' "$TMP/merged.err" |
 	awk '{ print $1, ($2 ~ /^[0-9]+$/ ? "finite" : $2) }' | sort | tr '\n' ' ')" \
 	"mtt finite prof finite rv finite " "every target's bound finite (--stats)"

@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# The three-target session (issue 21 section 4; make demo-multi,
-# tests/firmware/multi.t): the Linux VM (run-plain.sh, tests/guest/
+# The three-target session (issue 21 section 4; make demo, make
+# demo-multi, tests/firmware/multi.t): the Linux VM (run-plain.sh, tests/guest/
 # multi.sh) and the two firmware boards of tests/firmware, each board's
 # UARTs wired to the guest's serial ports by unix sockets in a temp dir:
 # the VM's QEMU is their server (boot.sh -s, wait=off), the firmware
@@ -11,12 +11,15 @@
 # RISC-V board's UART (boot word 7: hold, wait for START, stay).  The
 # guest's exports (the session, --stop's summary) land in
 # $STM_VM_OUT/exports, the session directory unpacked in
-# $STM_VM_OUT/session (a line says where).
+# $STM_VM_OUT/session and merged there by the host's mttdecode
+# (MTTDECODE): multi.txt, multi-trace.json (Perfetto), multi.html (the
+# viewer), multi-stats.txt (--stats: each target's fit and bound); the
+# lines at the end say where, and each target's drift and bound.
 #
 #   multi.sh [PINGS]     (default 100 exchanges per MTT target)
 #
 # All three QEMUs are killed on every exit path.  Exit status:
-# run-plain.sh's.
+# run-plain.sh's, else 1 if the host cannot unpack or merge the session.
 set -uo pipefail
 
 pings=${1:-100}
@@ -75,10 +78,32 @@ wait "$vm"
 rc=$?
 vm=
 for f in stm32 rv; do cp "$tmp/$f.log" "$STM_VM_OUT/qemu-$f.log" 2>/dev/null; done
-if [ "$rc" = 0 ]; then
-	rm -rf "$STM_VM_OUT/session"
-	mkdir -p "$STM_VM_OUT/session"
-	tar xzf "$STM_VM_OUT/exports/multi-session.tar.gz" -C "$STM_VM_OUT/session" --strip-components=1 &&
-		echo "== the session directory: $STM_VM_OUT/session (mttdecode $STM_VM_OUT/session)"
-fi
-exit "$rc"
+[ "$rc" = 0 ] || exit "$rc"
+
+# the merged timeline, on the host (the profiled ELF's path in the
+# session is the guest's: its functions are shown by address)
+o=$STM_VM_OUT
+rm -rf "$o/session"
+mkdir -p "$o/session"
+tar xzf "$o/exports/multi-session.tar.gz" -C "$o/session" --strip-components=1 || {
+	echo "multi: cannot unpack $o/exports/multi-session.tar.gz" >&2
+	exit 1
+}
+: "${MTTDECODE:=$STM_TOP/tools/build/mttdecode}"
+for f in text:multi.txt chrome:multi-trace.json html:multi.html; do
+	if ! "$MTTDECODE" --stats --format="${f%%:*}" "$o/session" >"$o/${f#*:}" 2>"$o/multi-stats.txt"; then
+		sed 's/^/== /' "$o/multi-stats.txt" >&2
+		echo "multi: mttdecode --format=${f%%:*} $o/session failed" >&2
+		exit 1
+	fi
+done
+cat <<EOF
+== The three-target session, brought out of the VM and merged on this host:
+==   session directory: $o/session   (mttdecode $o/session)
+==   merged timeline:   $o/multi.txt ($(wc -l <"$o/multi.txt") lines)
+==   Perfetto:          $o/multi-trace.json   (open in https://ui.perfetto.dev)
+==   the viewer:        $o/multi.html   (one page, offline, in a browser)
+==   each target's clock against the Linux guest's (the accuracy bound):
+EOF
+sed -n 's/^merge: \([a-z0-9_-]*\): fit \([^ ]*\) drift \([^ ]*\) ppm .* max \([^ ]*\) ns;.*/==     \1: fit \2, drift \3 ppm, within +-\4 ns/p' "$o/multi-stats.txt"
+exit 0
