@@ -372,7 +372,7 @@ static void conv_ptr(struct mttd__tbuf *tb, const struct spec *sp,
 	int ok;
 	uint64_t v = take(a, a->ptr, &ok);
 	char buf[24];
-	int r;
+	unsigned int n = sizeof(buf);
 
 	if (!ok) {
 		missing(tb);
@@ -384,8 +384,14 @@ static void conv_ptr(struct mttd__tbuf *tb, const struct spec *sp,
 	if (!v)
 		padded(tb, sp, "(nil)", 5);
 	else {
-		r = snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v);
-		padded(tb, sp, buf, (size_t)r);
+		/* "0x%llx" by hand */
+		do {
+			buf[--n] = "0123456789abcdef"[v & 0xf];
+			v >>= 4;
+		} while (v);
+		buf[--n] = 'x';
+		buf[--n] = '0';
+		padded(tb, sp, buf + n, sizeof(buf) - n);
 	}
 }
 
