@@ -167,7 +167,6 @@ static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
 		missing(tb);
 		return;
 	}
-	c_spec(cs, sp, "ll", conv);
 	if (conv == 'd' || conv == 'i') {
 		int64_t s = size == 8 ? (int64_t)v : (int64_t)(int32_t)(uint32_t)v;
 
@@ -183,6 +182,7 @@ static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
 				  (uint64_t)s, s < 0);
 			return;
 		}
+		c_spec(cs, sp, "ll", conv);
 		r = snprintf(buf, sizeof(buf), cs, sp->width, sp->prec,
 			     (long long)s);
 	} else {
@@ -198,6 +198,7 @@ static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
 			plain_int(tb, conv, v, 0);
 			return;
 		}
+		c_spec(cs, sp, "ll", conv);
 		r = snprintf(buf, sizeof(buf), cs, sp->width, sp->prec,
 			     (unsigned long long)v);
 	}
