@@ -123,7 +123,8 @@ int mttd__syst_plausible(const uint8_t *p);
 /* syst_decode.c: type-specific decoding of a parsed message */
 void mttd__syst_content(struct mttd_syst *s, struct mttd_syst_msg *m);
 
-/* collateral client for the message (cached), or -1 */
+/* the cache entry of the message's GUID: its collateral client (or
+ * -1), the client's name and file */
 const struct mttd__ccache *mttd__syst_client(struct mttd_syst *s,
 					     const struct mttd_syst_msg *m);
 
