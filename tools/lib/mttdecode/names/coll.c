@@ -225,19 +225,23 @@ int mttd_coll_client(const struct mttd_coll *c, const uint8_t guid[16])
 {
 	int best = -1;
 	unsigned int best_bits = 0;
+	uint64_t w[2];
 	size_t i, j;
 
+	memcpy(w, guid, 16);
 	for (i = 0; i < c->n; i++) {
 		const struct mttd__cclient *cl = &c->c[i];
 
 		for (j = 0; j < cl->nguid; j++) {
 			const struct mttd__cguid *g = &cl->guid[j];
-			unsigned int k;
+			uint64_t id[2], mask[2];
 
-			for (k = 0; k < 16; k++)
-				if ((guid[k] ^ g->id[k]) & g->mask[k])
-					break;
-			if (k == 16 && (best < 0 || g->bits > best_bits)) {
+			/* 8 bytes a step: the same bytes either way round */
+			memcpy(id, g->id, 16);
+			memcpy(mask, g->mask, 16);
+			if ((((w[0] ^ id[0]) & mask[0]) |
+			     ((w[1] ^ id[1]) & mask[1])) == 0 &&
+			    (best < 0 || g->bits > best_bits)) {
 				best = (int)i;
 				best_bits = g->bits;
 			}

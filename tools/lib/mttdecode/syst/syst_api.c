@@ -56,17 +56,38 @@ const struct mttd_syst_stats *mttd_syst_stats(const struct mttd_syst *s)
 	return &s->st;
 }
 
-int mttd__syst_client(struct mttd_syst *s, const struct mttd_syst_msg *m)
+/*
+ * The client of the message's GUID, from a small cache: sets of two
+ * entries indexed by a hash of the GUID, the one used last first.  A
+ * trace interleaves a few sources, each with its GUID, and
+ * mttd_coll_client() looks at every Guid of every client.
+ */
+const struct mttd__ccache *mttd__syst_client(struct mttd_syst *s,
+					     const struct mttd_syst_msg *m)
 {
 	uint8_t g[16];
+	uint64_t w[2];
+	struct mttd__ccache *c, t;
 
+	_Static_assert(SYST_CLIENT_CACHE == 2u << 5, "the hash's width");
 	mttd_syst_key_guid(m, g);
-	if (!s->cache_valid || memcmp(g, s->cache_guid, 16)) {
-		memcpy(s->cache_guid, g, 16);
-		s->cache_client = mttd_coll_client(s->coll, g);
-		s->cache_valid = 1;
+	memcpy(w, g, 16);
+	c = &s->cache[2 * (((w[0] ^ w[1]) * 0x9e3779b97f4a7c15ull) >>
+			   (64 - 5))];
+	if (c[0].valid && c[0].guid[0] == w[0] && c[0].guid[1] == w[1])
+		return c;
+	t = c[1];
+	c[1] = c[0];
+	if (!t.valid || t.guid[0] != w[0] || t.guid[1] != w[1]) {
+		t.guid[0] = w[0];
+		t.guid[1] = w[1];
+		t.client = mttd_coll_client(s->coll, g);
+		t.name = mttd_coll_client_name(s->coll, t.client);
+		t.file = mttd_coll_client_file(s->coll, t.client);
+		t.valid = 1;
 	}
-	return s->cache_client;
+	c[0] = t;
+	return c;
 }
 
 void mttd__syst_event(struct mttd_syst *s, unsigned int kind,

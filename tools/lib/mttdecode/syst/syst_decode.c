@@ -310,12 +310,14 @@ void mttd__syst_content(struct mttd_syst *s, struct mttd_syst_msg *m)
 	mttd__tb_reset(&s->text);
 	m->text = NULL;
 	if (s->coll) {
-		client = mttd__syst_client(s, m);
+		const struct mttd__ccache *cc = mttd__syst_client(s, m);
+
+		client = cc->client;
 		if (client >= 0) {
 			const struct mttd_coll_entry *e;
 
-			m->client = mttd_coll_client_name(s->coll, client);
-			m->collateral = mttd_coll_client_file(s->coll, client);
+			m->client = cc->name;
+			m->collateral = cc->file;
 			if ((m->flags & (MTTD_SYST_F_SEV | MTTD_SYST_F_GUID)) ==
 			    MTTD_SYST_F_SEV) {
 				e = find(s, client, MTTD_COLL_MODULE, m->origin);

@@ -167,7 +167,6 @@ static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
 		missing(tb);
 		return;
 	}
-	c_spec(cs, sp, "ll", conv);
 	if (conv == 'd' || conv == 'i') {
 		int64_t s = size == 8 ? (int64_t)v : (int64_t)(int32_t)(uint32_t)v;
 
@@ -183,6 +182,7 @@ static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
 				  (uint64_t)s, s < 0);
 			return;
 		}
+		c_spec(cs, sp, "ll", conv);
 		r = snprintf(buf, sizeof(buf), cs, sp->width, sp->prec,
 			     (long long)s);
 	} else {
@@ -198,6 +198,7 @@ static void conv_int(struct mttd__tbuf *tb, const struct spec *sp, char conv,
 			plain_int(tb, conv, v, 0);
 			return;
 		}
+		c_spec(cs, sp, "ll", conv);
 		r = snprintf(buf, sizeof(buf), cs, sp->width, sp->prec,
 			     (unsigned long long)v);
 	}
@@ -372,7 +373,7 @@ static void conv_ptr(struct mttd__tbuf *tb, const struct spec *sp,
 	int ok;
 	uint64_t v = take(a, a->ptr, &ok);
 	char buf[24];
-	int r;
+	unsigned int n = sizeof(buf);
 
 	if (!ok) {
 		missing(tb);
@@ -384,8 +385,14 @@ static void conv_ptr(struct mttd__tbuf *tb, const struct spec *sp,
 	if (!v)
 		padded(tb, sp, "(nil)", 5);
 	else {
-		r = snprintf(buf, sizeof(buf), "0x%llx", (unsigned long long)v);
-		padded(tb, sp, buf, (size_t)r);
+		/* "0x%llx" by hand */
+		do {
+			buf[--n] = "0123456789abcdef"[v & 0xf];
+			v >>= 4;
+		} while (v);
+		buf[--n] = 'x';
+		buf[--n] = '0';
+		padded(tb, sp, buf + n, sizeof(buf) - n);
 	}
 }
 

@@ -63,7 +63,7 @@ static long catalog_end(struct mttd_syst *s, const uint8_t *p, size_t q,
 		m.flags |= MTTD_SYST_F_GUID;
 		memcpy(m.guid, p + 4, 16);
 	}
-	client = mttd__syst_client(s, &m);
+	client = mttd__syst_client(s, &m)->client;
 	e = client < 0 ? NULL : mttd_coll_find(s->coll, client, idsz == 4 ?
 			MTTD_COLL_CATALOG32 : MTTD_COLL_CATALOG64,
 			mttd__lexx(p + q, idsz));

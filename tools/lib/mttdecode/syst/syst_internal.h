@@ -17,6 +17,19 @@
 #define SYST_MAX_PROTO	256u	/* a rendered RAW protocol name */
 #define SYST_SYNC_SLOTS	256u	/* clock sync points kept (per channel) */
 
+#define SYST_CLIENT_CACHE	64u	/* GUIDs whose client is kept: 32
+					 * sets of 2 */
+
+/* one GUID's client and its names, as mttd_coll_client() and
+ * mttd_coll_client_name(), _file() gave them */
+struct mttd__ccache {
+	uint64_t guid[2];
+	const char *name;
+	const char *file;
+	int client;
+	int valid;
+};
+
 /* A CLOCK sync point: SyS-T clock value and frequency at an STP time */
 struct mttd__sync {
 	uint64_t key;		/* 0: free; else channel key + 1 */
@@ -43,10 +56,8 @@ struct mttd_syst {
 	 * compiler inlines for a constant size (which costs several times
 	 * as much for these 240 bytes) */
 	size_t msg_clear;
-	/* client selection cache */
-	uint8_t cache_guid[16];
-	int cache_client;
-	int cache_valid;
+	/* client selection cache: the last clients chosen, by their GUID */
+	struct mttd__ccache cache[SYST_CLIENT_CACHE];
 	struct mttd_syst_stats st;
 	struct mttd__sync sync[SYST_SYNC_SLOTS];
 };
@@ -112,8 +123,10 @@ int mttd__syst_plausible(const uint8_t *p);
 /* syst_decode.c: type-specific decoding of a parsed message */
 void mttd__syst_content(struct mttd_syst *s, struct mttd_syst_msg *m);
 
-/* collateral client for the message (cached), or -1 */
-int mttd__syst_client(struct mttd_syst *s, const struct mttd_syst_msg *m);
+/* the cache entry of the message's GUID: its collateral client (or
+ * -1), the client's name and file */
+const struct mttd__ccache *mttd__syst_client(struct mttd_syst *s,
+					     const struct mttd_syst_msg *m);
 
 /* syst_clock.c: CLOCK sync points and ts correlation */
 void mttd__syst_clock_sync(struct mttd_syst *s, struct mttd_syst_msg *m);
