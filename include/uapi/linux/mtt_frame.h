@@ -71,7 +71,8 @@
  * argument; the reply (MTT_FRAME_F_RETV) carries MTT_FRAME_TIME_SYNC_TI,
  * two u64: t_rx, the target's frame clock (ns) when the command's first
  * byte was received (read then or later: never earlier), and t_tx, that
- * clock just before the reply was built.  A target that predates it answers NACK MTT_ERR_FN_UNIMPLEMENTED.
+ * clock just before the reply was built.  A target that predates it
+ * answers NACK MTT_ERR_FN_UNIMPLEMENTED.
  */
 #define MTT_FRAME_CMD_TIME_SYNC		0x07000000U
 /* MTT_TRACEVECTOR_UINT64(2) of <linux/mtt_defs.h> */
