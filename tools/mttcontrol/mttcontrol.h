@@ -12,6 +12,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "mttdecode/riscv.h"
+
 /* exit codes, as LTTng's */
 #define MC_OK		0
 #define MC_ERR		1	/* the command failed */
@@ -320,6 +322,13 @@ int mc_srcid_proto(const char *s, unsigned long max, unsigned long *lo,
  * many there are */
 #define MC_RV_MAP_BYTES	((1u << MC_RV_MAX_SRCID_BITS) / 8)
 unsigned long mc_rv_mtt_srcids(const struct mc_target *t, uint8_t *map);
+/* a riscv-encap target's decoding: *rv, the decoder of its packets (c:
+ * its settings; no srcID in swstm's layout), and *rvm, the frames of
+ * its MTT srcIDs to fn and skip with ctx (NULL when it has none): 0, or
+ * -1 out of memory (what was made is in *rv and *rvm, to free) */
+int mc_rv_open(const struct mc_target *t, struct mttd_rv_config *c,
+	       mttd_rv_mtt_frame_fn fn, mttd_rv_mtt_skip_fn skip, void *ctx,
+	       struct mttd_rv **rv, struct mttd_rv_mtt **rvm);
 /* write all n bytes of p to fd (EINTR retried): 0, or -1 (errno) */
 int mc_put_all(int fd, const void *p, size_t n);
 

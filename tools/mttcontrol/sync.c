@@ -156,23 +156,17 @@ static int rv_open(struct mc_sync *s, const struct mc_target *t)
 		.ts_bytes = t->ts_bytes,
 		.pkt_fn = on_rv_pkt,
 	};
-	uint8_t *map = malloc(MC_RV_MAP_BYTES);
-	uint8_t *none = calloc(1, MC_RV_MAP_BYTES);	/* none is swstm's */
+	int r = mc_rv_open(t, &c, on_rv_frame, NULL, s, &s->rv, &s->rvm);
 
-	if (map && none) {
-		if (!mc_rv_mtt_srcids(t, map)) {
-			free(map);
-			free(none);
-			return 1;
-		}
-		c.stp_srcids = none;
-		s->rvm = mttd_rv_mtt_new(map, t->srcid_bits, on_rv_frame,
-					 NULL, s);
-		s->rv = s->rvm ? mttd_rv_new(&c) : NULL;
-	}
-	free(map);
-	free(none);
-	return 0;
+	if (!r && s->rvm)
+		return 0;
+	/* out of memory (no decoder: said by the caller), or no srcID is
+	 * mtt */
+	mttd_rv_free(s->rv);
+	mttd_rv_mtt_free(s->rvm);
+	s->rv = NULL;
+	s->rvm = NULL;
+	return r ? 0 : 1;
 }
 
 int mc_sync_open(struct mc_tgt *g, struct mc_err *e)

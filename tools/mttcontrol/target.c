@@ -548,25 +548,24 @@ static void on_rv_pkt(void *ctx, const struct mttd_rv_packet *pkt,
 		c->oom = 1;
 }
 
-/* riscv: the packets' decoder (no srcID in swstm's layout) and the MTT
- * srcIDs' frames: 0, or -1 */
-static int counter_rv(struct counter *c, const struct mc_target *t,
-		      struct mttd_rv_config *rc)
+int mc_rv_open(const struct mc_target *t, struct mttd_rv_config *c,
+	       mttd_rv_mtt_frame_fn fn, mttd_rv_mtt_skip_fn skip, void *ctx,
+	       struct mttd_rv **rv, struct mttd_rv_mtt **rvm)
 {
 	uint8_t *map = malloc(MC_RV_MAP_BYTES);
 	uint8_t *none = calloc(1, MC_RV_MAP_BYTES);
 	int r = -1;
 
+	*rv = NULL;
+	*rvm = NULL;
 	if (map && none) {
-		rc->stp_srcids = none;
-		c->rv = mttd_rv_new(rc);
-		r = c->rv ? 0 : -1;
-		if (mc_rv_mtt_srcids(t, map)) {
-			c->rv_mtt = mttd_rv_mtt_new(map, t->srcid_bits,
-						    on_rv_frame, on_rv_skip,
-						    c->n);
-			r = c->rv && c->rv_mtt ? 0 : -1;
-		}
+		c->stp_srcids = none;
+		*rv = mttd_rv_new(c);
+		if (!mc_rv_mtt_srcids(t, map))
+			r = *rv ? 0 : -1;
+		else if ((*rvm = mttd_rv_mtt_new(map, t->srcid_bits, fn, skip,
+						 ctx)))
+			r = *rv ? 0 : -1;
 	}
 	free(map);
 	free(none);
@@ -595,7 +594,8 @@ static int counter_new(struct counter *c, const struct mc_target *t,
 		c->sst = c->syst ? mttd_syst_stream_new(c->syst) : NULL;
 		return c->sst ? 0 : -1;
 	case MC_TP_RISCV:
-		return counter_rv(c, t, &rc);
+		return mc_rv_open(t, &rc, on_rv_frame, on_rv_skip, n, &c->rv,
+				  &c->rv_mtt);
 	case MC_TP_MPROF:
 		if (mprof_collect_init(&c->mp, NULL, NULL))
 			return -1;
