@@ -197,3 +197,18 @@ ctx_all_wrote() {
 	[ "$(cat $CTX_PAR/ftrace_status)" != 1 ] || [ "$(ctx_count F ok)" -gt 0 ] || return 1
 	[ "$(cat $CTX_PAR/nmi_active)" != Y ] || [ "$(ctx_count N ok)" -gt 0 ]
 }
+
+# ctx_settled: what a wait for ctx_all_wrote stops on: every context wrote,
+# or stm_ctx_test counted an unexpected event (a write off its context, a
+# short write), after which waiting longer proves nothing; the caller then
+# checks ctx_all_wrote and the unexpected count
+ctx_settled() {
+	ctx_all_wrote || [ "$(cat $CTX_PAR/unexpected)" != 0 ]
+}
+
+# ctx_wait_all_wrote WHAT: wait (at most 600 s) for every context to have
+# written, then a TAP result WHAT on whether each did
+ctx_wait_all_wrote() {
+	wait_until 600 ctx_settled
+	tap_check "$1" ctx_all_wrote
+}

@@ -94,7 +94,7 @@ while [ "$i" -lt "$RELINKS" ]; do
 	i=$((i + 1))
 	sleep 0.05
 done
-tap_check "every context wrote while linked (waited for, at most 600 s)" wait_until 600 ctx_all_wrote
+ctx_wait_all_wrote "every context wrote while linked (waited for, at most 600 s)"
 touch $W/stop
 if [ -s $W/relink.err ]; then
 	tap_fail "$i relinks and policy rewrites, all succeeded"
