@@ -87,7 +87,7 @@ check-firmware:
 check-debian:
 	$(LOAD) prove -v tests/vm.t
 check-debug:
-	$(LOAD) prove -v tests/lanes/debug.t
+	$(LOAD) prove -v -j2 tests/lanes/debug.t tests/lanes/debug-b.t
 check-rt:
 	$(LOAD) prove -v tests/lanes/rt.t
 check-k612:

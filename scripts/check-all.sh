@@ -5,7 +5,8 @@
 #
 # The kernel lanes spend most of their time waiting on their guests
 # (sleeps, timers, the serial test channel): they run side by side
-# (prove -j, STM_CHECK_JOBS, default 6), the debug lane first, and its
+# (prove -j, STM_CHECK_JOBS, default 7), the debug lane's two guests
+# first (tests/lanes/debug.t and debug-b.t), and its
 # kernel builds in the background from the start, while the modules,
 # tools and fuzzers build (the lane waits for it: build-debug-kernel.sh
 # takes a lock).  Files that share a build or a machine-wide state run
@@ -23,7 +24,7 @@
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-files=(tests/lanes/debug.t tests/vm.t tests/lanes/k612rt.t tests/lanes/rt.t tests/lanes/k612.t
+files=(tests/lanes/debug.t tests/lanes/debug-b.t tests/vm.t tests/lanes/k612rt.t tests/lanes/rt.t tests/lanes/k612.t
 	tests/lanes/arm64.t
 	tests/firmware tests/static tests/host tests/vm-budget.t tests/vm-boot-retry.t)
 rules=(--rules='seq=tests/static/*.t' --rules='seq={tests/vm-budget.t,tests/vm-boot-retry.t}'
@@ -45,7 +46,7 @@ if ! make -j"$jobs" tests || ! make -j"$jobs" -C tools fuzz; then
 	wait "$kbuild"
 	exit 1
 fi
-prove --timer -j"${STM_CHECK_JOBS:-6}" "${rules[@]}" -r "${files[@]}"
+prove --timer -j"${STM_CHECK_JOBS:-7}" "${rules[@]}" -r "${files[@]}"
 rc=$?
 wait "$kbuild"
 exit $rc

@@ -3,24 +3,59 @@
 # The debug lane under prove: builds (or reuses) a 6.1 kernel from
 # Debian's linux-source-6.1 with KASAN, UBSAN, lockdep, atomic-sleep and
 # list debugging and kmemleak (tests/lanes/debug.config), builds our
-# modules against it and runs the whole VM suite on it, kmemleak on.
-# Any sanitizer, lockdep or leak report fails the run.
-#   prove -v tests/lanes/debug.t     (or: make check-debug)
+# modules against it and runs the VM suite on it, kmemleak on.  Any
+# sanitizer, lockdep or leak report fails the run.
+#
+# The suite is split over two guests, which make check runs side by side:
+# this file boots the scripts not in DEBUG_B below (lane "debug"),
+# tests/lanes/debug-b.t those in it (lane "debug-b").  Under KASAN and
+# lockdep the lane is the run's longest chain, and once the other lanes
+# end one guest alone leaves a host core idle.  A new script goes to
+# part a unless listed.
+#   prove -v tests/lanes/debug.t tests/lanes/debug-b.t  (make check-debug)
+#   STM_TESTS=t-50-contexts prove -v tests/lanes/debug.t  (those scripts,
+#                                                         either part)
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lanes/lib.sh"
 exec 3>&1
 mkdir -p "$top/tests/build"
-export STM_LANE_LOG=$top/tests/build/lane-debug.log
+
+# part b: about half of the lane's time (per-script seconds of the debug
+# lane: Documentation/testing.rst, "Budgets")
+DEBUG_B="t-12-source-reload t-43-syst-ftrace t-48-swstm-ordering t-50-contexts
+	t-51-contexts-lossy t-62-mtt-many t-63-mtt-contexts t-70-mttcontrol"
+
+part=${STM_DEBUG_PART:-a}
+case $part in
+a) lane=debug ;;
+b) lane=debug-b ;;
+*) echo "1..1"; echo "not ok 1 - STM_DEBUG_PART is a or b, not '$part'"; exit 1 ;;
+esac
+if [ -z "${STM_TESTS:-}" ]; then
+	sel=
+	for f in "$top"/tests/guest/t-*.sh; do
+		t=$(basename "$f" .sh)
+		case " $(echo $DEBUG_B) " in
+		*" $t "*) [ "$part" = b ] && sel="$sel,$t" ;;
+		*) [ "$part" = a ] && sel="$sel,$t" ;;
+		esac
+	done
+	export STM_TESTS=${sel#,}
+elif [ "$part" = b ]; then
+	echo "1..0 # SKIP STM_TESTS names the scripts: tests/lanes/debug.t runs them"
+	exit 0
+fi
+export STM_LANE_LOG=$top/tests/build/lane-$lane.log
 
 tree=$(lane_step "debug kernel built (scripts/build-debug-kernel.sh)" \
 	"$top/scripts/build-debug-kernel.sh") || exit 1
 mods=$(lane_step "modules built against the debug kernel" \
-	"$top/scripts/build-lane-modules.sh" "$tree" "$top/tests/build/lane-debug") || exit 1
+	"$top/scripts/build-lane-modules.sh" "$tree" "$top/tests/build/lane-$lane") || exit 1
 
 export STM_VM_KERNEL=$tree/arch/x86/boot/bzImage
 export STM_VM_KMODDIR=$tree
 export STM_VM_OURMODS=$mods
-export STM_VM_LANE=debug
+export STM_VM_LANE=$lane
 # KASAN and lockdep make every guest instruction several times dearer:
 # each stress loop runs a quarter of its rounds (stress_n, the same races
 # in the same code), and the lane's limit follows the kernel's speed.
