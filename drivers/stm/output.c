@@ -226,6 +226,15 @@ static ssize_t notrace stm_data_send(struct stm_data *data, unsigned int m,
 	unsigned int flags = ts_first ? STP_PACKET_TIMESTAMPED : 0;
 	size_t pos = 0;
 
+	/* one call for the whole run where the device takes it (ours) */
+	if (data->data_run) {
+		ssize_t sent;
+
+		if (mark_last)
+			flags |= STP_PACKET_MARKED;
+		sent = data->data_run(data, m, c, flags, buf, count);
+		return sent || !count ? sent : -EIO;
+	}
 	while (pos < count) {
 		unsigned int sz = stm_packet_size(count - pos);
 		ssize_t sent;

@@ -70,6 +70,12 @@ static unsigned int ts_bytes = 8;
 module_param(ts_bytes, uint, 0444);
 MODULE_PARM_DESC(ts_bytes, "riscv format: timestamp bytes at load, 0..8 (default 8)");
 
+#ifdef STM_DATA_HAS_RUN
+static bool data_run = true;
+module_param(data_run, bool, 0444);
+MODULE_PARM_DESC(data_run, "take a message's DATA packets in one call (our class's stm_data::data_run; N: a call per packet)");
+#endif
+
 static struct swstm_dev *swstm_devs[SWSTM_MAX_DEVS];
 
 /* The SWSTM_FORMAT() word of the module parameters (checked at init). */
@@ -377,6 +383,91 @@ slow:
 				 payload);
 }
 
+#ifdef STM_DATA_HAS_RUN
+/* STP packet size (8/4/2/1) for @left bytes, and its descriptor bits */
+static __always_inline unsigned int swstm_run_size(size_t left,
+						   unsigned int *d)
+{
+	unsigned int lg = left >= 8 ? 3 : left >= 4 ? 2 : left >= 2 ? 1 : 0;
+
+	*d = SWSTM_D_PAYLOAD | lg << SWSTM_D_LOG_SHIFT | STP_PACKET_DATA;
+	return 1U << lg;
+}
+
+/*
+ * stm_data::data_run (our class only): @count bytes on @master/@channel,
+ * staged as swstm_packet() would stage the class's packets one by one
+ * (the same records, the same packets), with one claim of the buffer.
+ * Where that cannot stage (a writer that may move to another CPU, or
+ * the buffer held by the context this one interrupted), the packets go
+ * through swstm_packet_slow() one by one, as they would without the run.
+ * Context: any, NMI included; never sleeps.
+ */
+static notrace ssize_t swstm_data_run(struct stm_data *data,
+				      unsigned int master,
+				      unsigned int channel,
+				      unsigned int flags,
+				      const unsigned char *buf, size_t count)
+{
+	struct swstm_dev *sw = container_of(data, struct swstm_dev, stm);
+	unsigned long pc = preempt_count();
+	unsigned int n, d;
+	struct swstm_stage *st;
+	size_t pos = 0;
+
+	if (unlikely(!count))
+		return 0;
+	/* pc != 0: preemption is off, we stay on this CPU (swstm_packet()) */
+	if (unlikely(!pc))
+		goto one_by_one;
+	st = &sw->cpus[raw_smp_processor_id()].stage[swstm_level(pc)];
+	if (unlikely(!swstm_stage_claim(st)))
+		goto one_by_one;
+	/* one record: one channel, its first packet the only one stamped */
+	if (st->len && (st->master != master || st->channel != channel ||
+			(flags & STP_PACKET_TIMESTAMPED)))
+		swstm_stage_flush(sw, st, swstm_stage_ts(st));
+	do {
+		n = swstm_run_size(count - pos, &d);
+		if (!pos && (flags & STP_PACKET_TIMESTAMPED))
+			d |= SWSTM_D_TS;
+		if (pos + n == count && (flags & STP_PACKET_MARKED))
+			d |= SWSTM_D_MARKED;
+		if (unlikely(st->len + 1 + n > sw->ring.stream_max))
+			swstm_stage_flush(sw, st, swstm_stage_ts(st));
+		if (!st->len) {
+			st->master = master;
+			st->channel = channel;
+			st->npkts = 0;
+			st->since = jiffies;
+		}
+		swstm_stage_add(st, d, buf + pos, n);
+		pos += n;
+	} while (pos < count);
+	/* a marked packet ends the message: the record goes to the ring */
+	if (flags & STP_PACKET_MARKED)
+		swstm_stage_flush(sw, st, swstm_stage_ts(st));
+	swstm_stage_release(st);
+	return pos;
+
+one_by_one:
+	do {
+		unsigned int f = pos ? 0 : flags & STP_PACKET_TIMESTAMPED;
+		ssize_t sent;
+
+		n = swstm_run_size(count - pos, &d);
+		if (pos + n == count)
+			f |= flags & STP_PACKET_MARKED;
+		sent = swstm_packet_slow(sw, master, channel, STP_PACKET_DATA,
+					 f, n, buf + pos);
+		if (sent <= 0)
+			return pos ? pos : sent;
+		pos += n;
+	} while (pos < count);
+	return pos;
+}
+#endif
+
 /*
  * Store what this CPU's buffers hold (the sink's reader asked for it).
  * A buffer in use by the context this interrupted is left for its user.
@@ -617,6 +708,10 @@ static int swstm_dev_create(unsigned int id, size_t ring_bytes)
 	sw->stm.sw_nchannels = nr_channels;
 	sw->stm.sw_mmiosz = 0;
 	sw->stm.packet = swstm_packet;
+#ifdef STM_DATA_HAS_RUN
+	if (data_run)
+		sw->stm.data_run = swstm_data_run;
+#endif
 	err = stm_register_device(sw->misc.this_device, &sw->stm, THIS_MODULE);
 	if (err)
 		goto err_sink;

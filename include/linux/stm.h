@@ -50,6 +50,14 @@ struct stm_device;
  * @link:		a master/channel range is about to be used
  * @unlink:		a master/channel range is no longer used
  * @set_options:	set device-specific options on a channel range
+ * @data_run:		optional, ours (not in upstream's <linux/stm.h>; see
+ *			STM_DATA_HAS_RUN): send @count bytes on one channel
+ *			as the DATA packets of 8/4/2/1 bytes that calls of
+ *			@packet would send, the first timestamped if @flags
+ *			has STP_PACKET_TIMESTAMPED, the last marked if it has
+ *			STP_PACKET_MARKED; returns the bytes of the packets
+ *			sent (0 for none asked) or -errno.  Any context, NMI
+ *			included.  NULL: the class calls @packet per packet.
  *
  * Fill this in and hand it to stm_register_device().
  */
@@ -83,7 +91,19 @@ struct stm_data {
 					       unsigned int channel,
 					       unsigned int nr_chans,
 					       unsigned long options);
+	ssize_t			(*data_run)(struct stm_data *data,
+					    unsigned int master,
+					    unsigned int channel,
+					    unsigned int flags,
+					    const unsigned char *buf,
+					    size_t count);
 };
+
+/*
+ * This class's struct stm_data has @data_run (upstream's has not): a
+ * device driver built for both sets it under #ifdef STM_DATA_HAS_RUN.
+ */
+#define STM_DATA_HAS_RUN	1
 
 int stm_register_device(struct device *parent, struct stm_data *stm_data,
 			struct module *owner);

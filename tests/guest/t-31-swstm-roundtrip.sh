@@ -9,13 +9,17 @@
 . /stm/tests/swstm_lib.sh
 
 W=$SW_WORK
-stack_load master_max=300 nr_channels=1024 sink_size=16777216
-sw_policy swstm.0.rt
-sw_node swstm.0.rt a "7 7" "3 3"
-sw_node swstm.0.rt b "7 7" "200 200"
-sw_node swstm.0.rt big "280 280" "700 700"
-sw_node swstm.0.rt mix "255 255" "256 256"
-sw_node swstm.0.rt d "7 7" "4 4"
+# rt_load [SWSTM_PARAMS...]: the stack and the test's policy nodes
+rt_load() {
+	stack_load master_max=300 nr_channels=1024 sink_size=16777216 "$@" &&
+		sw_policy swstm.0.rt &&
+		sw_node swstm.0.rt a "7 7" "3 3" &&
+		sw_node swstm.0.rt b "7 7" "200 200" &&
+		sw_node swstm.0.rt big "280 280" "700 700" &&
+		sw_node swstm.0.rt mix "255 255" "256 256" &&
+		sw_node swstm.0.rt d "7 7" "4 4"
+}
+rt_load
 
 ODD=4095,4094,4093,4088,2049,1000,999,777,257,255,129,3
 tms=
@@ -97,6 +101,45 @@ else
 	tap_skip "OpenCSD and mttdecode agree on every data packet" "$why"
 fi
 export_file $W/r7.stp swstm-ocsd-roundtrip.stp
+
+# --- a message in one call, or a call per packet: the same packets ----------
+# Our class hands swstm a message's DATA packets in one call
+# (stm_data::data_run, our extension: Documentation/abi.rst); loaded with
+# data_run=0, swstm takes them one call per packet, as on upstream's
+# class.  Both must give the same packets: master, channel, size, value,
+# mark, and which packet is stamped.
+# rt_packets FILE: FILE's data packets without the timestamps' values
+rt_packets() {
+	sh /stm/tests/lib/opencsd.sh --mttdecode "$1" |
+		awk '{ print $1, $2, $3, $4, $5, ($6 == "-" ? "-" : "ts") }'
+}
+if [ ! -e /sys/module/swstm/parameters/data_run ]; then
+	why="swstm built without STM_DATA_HAS_RUN (upstream's class): a call per packet only"
+	tap_skip "data_run on by default" "$why"
+	tap_skip "a message in one call and a call per packet: the same packets" "$why"
+else
+	tap_eq "data_run on by default" Y "$(cat /sys/module/swstm/parameters/data_run)"
+	wr a A 1-64 64
+	wr b B $ODD 12
+	wr mix E 17 3
+	sw_drain $W/run.stp >/dev/null
+	sw_policy_rm
+	mod_unload swstm
+	if rt_load data_run=0; then
+		wr a A 1-64 64
+		wr b B $ODD 12
+		wr mix E 17 3
+		sw_drain $W/pkt.stp >/dev/null
+		rt_packets $W/run.stp >$W/run.txt
+		rt_packets $W/pkt.stp >$W/pkt.txt
+		tap_check "a message in one call and a call per packet: the same packets" \
+			sh -c "test -s $W/run.txt && cmp -s $W/run.txt $W/pkt.txt"
+		tap_diag "$(wc -l <$W/run.txt) packets in one call each, $(wc -l <$W/pkt.txt) a call per packet"
+	else
+		tap_fail "a message in one call and a call per packet: the same packets"
+		tap_diag "could not load swstm data_run=0"
+	fi
+fi
 
 sw_finish
 exit 0
