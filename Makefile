@@ -18,9 +18,12 @@
 #                   both under DIR and touches nothing outside it
 #   make arm64      cross-build the modules for Debian's arm64 kernel into
 #                   build/arm64/, the tools into tools/build/arm64/
-#                   (make armhf: the modules for its armmp kernel, build/armhf/)
+#                   (make armhf: for its armmp kernel, build/armhf/ and
+#                   tools/build/armhf/)
 #   make check-arm64  the whole VM suite on Debian's arm64 kernel under
 #                   qemu-system-aarch64 (make check runs a subset of it)
+#   make check-armhf  the same on Debian's armmp kernel under
+#                   qemu-system-arm (make check runs a subset of it)
 #
 # KDIR selects the kernel build tree (default: scripts/kdir.sh).
 
@@ -36,7 +39,7 @@ export KDIR
 .PHONY: fuzz
 .PHONY: all modules tools tests deps check check-all check-files check-host check-firmware check-debian check-debug \
 	check-rt check-k612 check-k612rt demo demo-firmware demo-multi bench bench-firmware install modules_install tools_install clean sparse \
-	checkpatch arm64 armhf check-arm64
+	checkpatch arm64 armhf check-arm64 check-armhf
 
 all: modules tools
 
@@ -50,11 +53,11 @@ tools:
 
 # Cross-builds for Debian's Arm kernels, in copies of the sources
 # (build/arm64, build/armhf), with headers fetched into /var/cache/stm-ci
-# (scripts/cross-build.sh, Documentation/kernels.rst); the arm64 tools
-# against Debian's arm64 libraries, fetched the same way.
+# (scripts/cross-build.sh, Documentation/kernels.rst); the tools against
+# Debian's libraries of that architecture, fetched the same way.
 arm64 armhf:
 	$(CURDIR)/scripts/cross-build.sh $@
-	$(if $(filter arm64,$@),$(CURDIR)/scripts/cross-build.sh --tools $@)
+	$(CURDIR)/scripts/cross-build.sh --tools $@
 
 # Guest programs and the test-only modules (tests/kmod; never installed).
 tests: modules tools
@@ -97,6 +100,9 @@ check-k612rt:
 # the whole suite on arm64 (make check runs tests/lanes/arm64.t's subset)
 check-arm64:
 	STM_ARM64_SUITE=full $(LOAD) prove -v tests/lanes/arm64.t
+# the whole suite on armhf (make check runs tests/lanes/armhf.t's subset)
+check-armhf:
+	STM_ARMHF_SUITE=full $(LOAD) prove -v tests/lanes/armhf.t
 
 # Longer fuzzing of the decoder's STP and SyS-T layers (libFuzzer).
 fuzz: deps

@@ -25,7 +25,7 @@ set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 files=(tests/lanes/debug.t tests/lanes/debug-b.t tests/vm.t tests/lanes/k612rt.t tests/lanes/rt.t tests/lanes/k612.t
-	tests/lanes/arm64.t
+	tests/lanes/arm64.t tests/lanes/armhf.t
 	tests/firmware tests/static tests/host tests/vm-budget.t tests/vm-boot-retry.t)
 rules=(--rules='seq=tests/static/*.t' --rules='seq={tests/vm-budget.t,tests/vm-boot-retry.t}'
 	--rules='seq=tests/host/*.t' --rules='seq=tests/firmware/*.t' --rules='par=**')

@@ -81,8 +81,12 @@ APT=(apt-get -q
 	-o "Dir::State::Lists=$apt/lists" -o "Dir::State::status=$apt/status"
 	-o "Dir::Cache=$apt" -o "Dir::Cache::archives=$apt/archives"
 	-o "Dir::Cache::pkgcache=" -o "Dir::Cache::srcpkgcache=")
+# A partial update (some lists failed) is tried again after an hour, not
+# at every call: a lane calls this three or four times, and each failing
+# update took 90 s (three tries of a slow mirror).
 if [ -n "${STM_CROSS_REFRESH:-}" ] ||
-	[ -z "$(find "$apt" -maxdepth 1 -name updated -mmin -1440)" ]; then
+	{ [ -z "$(find "$apt" -maxdepth 1 -name updated -mmin -1440)" ] &&
+		[ -z "$(find "$apt" -maxdepth 1 -name updated-partial -mmin -60)" ]; }; then
 	echo "cross-kdir: apt-get update for $arch (private lists in $apt)" >&2
 	# A mirror in the middle of a sync fails a list now and then: retry,
 	# then go on with the lists that did arrive (bookworm-security's
@@ -95,6 +99,7 @@ if [ -n "${STM_CROSS_REFRESH:-}" ] ||
 			find "$apt/lists" -maxdepth 1 -name '*_Packages*' | grep -q . ||
 				exit 1
 			echo "cross-kdir: some $arch lists failed; going on with the others" >&2
+			touch "$apt/updated-partial"
 		fi
 		sleep 2
 	done

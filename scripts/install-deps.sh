@@ -10,8 +10,9 @@
 #           (cross compilers, QEMU for the boards), make demo, make bench,
 #           make arm64 and make armhf (the Arm kernels' compilers; their
 #           headers are fetched by scripts/cross-kdir.sh, not installed),
-#           the arm64 lane (qemu-system-arm's qemu-system-aarch64; its
-#           kernel and busybox fetched the same way)
+#           the arm64 and armhf lanes (qemu-system-arm's
+#           qemu-system-aarch64 and qemu-system-arm, the cross C
+#           libraries; their kernels and busybox fetched the same way)
 #
 #   install-deps.sh [tools|build|all]   install what is missing (default all)
 #   install-deps.sh --list [SET]        print the set, one package a line
@@ -41,6 +42,7 @@ all_pkgs=(
 	gcc-riscv64-unknown-elf picolibc-riscv64-unknown-elf qemu-system-misc
 	gdb-multiarch
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf
+	libc6-dev-armhf-cross
 	qemu-user
 )
 

@@ -308,6 +308,12 @@ static long stm_set_options(struct stm_file *stmf, void __user *arg)
 
 	if (copy_from_user(&options, arg, sizeof(options)))
 		return -EFAULT;
+	/*
+	 * set_options() takes an unsigned long: on a 32-bit kernel a value
+	 * above 32 bits is refused, not cut to its low half.
+	 */
+	if ((unsigned long)options != options)
+		return -EINVAL;
 
 	/*
 	 * Master and channel after the count, as another thread's first

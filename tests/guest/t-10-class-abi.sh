@@ -207,7 +207,10 @@ tap_eq "mmap of the wrong length" "OK:0:0:64 EINVAL" "$(stmctl $D set=w,width=64
 tap_eq "mmap with pgoff" "OK:0:0:64 EINVAL" "$(stmctl $D set=w,width=64 mmap=4096,pgoff=1)"
 tap_eq "mmap before assignment" "EINVAL" "$(stmctl $D mmap=4096)"
 tap_eq "SET_OPTIONS" "OK:0:0:1 OK" "$(stmctl $D set=w opt=0x1234)"
-tap_eq "SET_OPTIONS driver error" "OK:0:0:1 EINVAL" "$(stmctl $D set=w opt=0x100000000)"
+# dummy_stm (has_options) refuses bits above 32; a 32-bit kernel's class
+# refuses them first, its set_options() taking an unsigned long (abi.rst)
+tap_eq "SET_OPTIONS driver error (the class's on 32-bit)" "OK:0:0:1 EINVAL" \
+	"$(stmctl $D set=w opt=0x100000000)"
 fsop rmdir $CFG/dummy_stm.0.m/w >/dev/null
 fsop rmdir $CFG/dummy_stm.0.m >/dev/null
 

@@ -15,7 +15,11 @@
  *                 hardware cycles counter per CPU (every nmi_period
  *                 cycles); without a PMU (QEMU TCG), from an NMI handler
  *                 that the H timer of the previous CPU triggers with an
- *                 NMI IPI every n_every-th tick (x86 local APIC)
+ *                 NMI IPI every n_every-th tick (x86 local APIC).
+ *                 Where perf's overflow handler turns out to be a plain
+ *                 interrupt (ARMv7 has no NMI; arm64 without pseudo-NMIs)
+ *                 N writes nothing: nmi_source reads "perf-irq" and
+ *                 nmi_active N, the NMI path is not proven there
  *
  * Message: "<ctx>:<cpu>:<seq>", ctx one of P S H F N, sent on channel
  * ctx * CTX_CPUS + cpu of the source.  A channel has one writer only at
@@ -66,12 +70,20 @@ enum ctx_kind { CTX_P, CTX_S, CTX_H, CTX_F, CTX_N, CTX_NR };
 
 static const char ctx_letter[CTX_NR] = { 'P', 'S', 'H', 'F', 'N' };
 
-enum ctx_nmi_source { CTX_NMI_NONE, CTX_NMI_PERF, CTX_NMI_IPI };
+/*
+ * CTX_NMI_PERF_IRQ: the perf counters run, but their overflow handler
+ * turned out not to be an NMI (ARMv7 has none; arm64 without pseudo-NMIs):
+ * no N writer, the NMI path not proven.
+ */
+enum ctx_nmi_source {
+	CTX_NMI_NONE, CTX_NMI_PERF, CTX_NMI_PERF_IRQ, CTX_NMI_IPI
+};
 
 static const char * const ctx_nmi_names[] = {
-	[CTX_NMI_NONE]	= "none",
-	[CTX_NMI_PERF]	= "perf",
-	[CTX_NMI_IPI]	= "ipi",
+	[CTX_NMI_NONE]		= "none",
+	[CTX_NMI_PERF]		= "perf",
+	[CTX_NMI_PERF_IRQ]	= "perf-irq",
+	[CTX_NMI_IPI]		= "ipi",
 };
 
 /* ---- parameters ------------------------------------------------------ */
@@ -119,10 +131,6 @@ MODULE_PARM_DESC(n_every, "N, ipi: an NMI every N-th H tick of each CPU (default
 static unsigned int n_burst = 2;
 module_param(n_burst, uint, 0644);
 MODULE_PARM_DESC(n_burst, "N: writes per NMI (default 2)");
-
-static bool nmi_active;
-module_param(nmi_active, bool, 0444);
-MODULE_PARM_DESC(nmi_active, "N: an NMI source runs (see nmi_source)");
 
 static int ftrace_status;
 module_param(ftrace_status, int, 0444);
@@ -257,14 +265,24 @@ static void notrace ctx_nmi_write(void)
 	if (cpu >= CTX_CPUS || !READ_ONCE(ctx_running))
 		return;
 	if (!in_nmi()) {
-		atomic_long_inc(&ctx_unexpected);
+		enum ctx_nmi_source src = READ_ONCE(ctx_nmi_src);
+
+		/*
+		 * perf's overflow handler is a plain interrupt here: that is
+		 * no NMI writer; say so (perf-irq: nmi_active N) rather than
+		 * let the run wait for N writes that will never come
+		 */
+		if (src == CTX_NMI_PERF || src == CTX_NMI_PERF_IRQ)
+			WRITE_ONCE(ctx_nmi_src, CTX_NMI_PERF_IRQ);
+		else
+			atomic_long_inc(&ctx_unexpected);
 		return;
 	}
 	for (i = 0; i < n; i++)
 		ctx_write(CTX_N, cpu);
 }
 
-/* Context: NMI on x86, the PMU overflow interrupt. */
+/* Context: NMI on x86; elsewhere the PMU's interrupt (NMI or not). */
 static void notrace ctx_perf_fn(struct perf_event *event,
 				struct perf_sample_data *data,
 				struct pt_regs *regs)
@@ -396,28 +414,28 @@ static void ctx_nmi_start(void)
 
 	ctx_nmi_src = CTX_NMI_NONE;
 	if (perf) {
+		/* before the counters start: their handler reads it */
+		WRITE_ONCE(ctx_nmi_src, CTX_NMI_PERF);
 		err = ctx_perf_start();
-		if (!err) {
-			ctx_nmi_src = CTX_NMI_PERF;
-		} else {
+		if (err) {
 			pr_info("no perf cycles counter (%d)\n", err);
 			ctx_perf_stop();
+			WRITE_ONCE(ctx_nmi_src, CTX_NMI_NONE);
 		}
 	}
 	if (ctx_nmi_src == CTX_NMI_NONE && ipi) {
 		err = ctx_ipi_start();
 		if (!err)
-			ctx_nmi_src = CTX_NMI_IPI;
+			WRITE_ONCE(ctx_nmi_src, CTX_NMI_IPI);
 		else
 			pr_info("no NMI IPIs (%d)\n", err);
 	}
-	nmi_active = ctx_nmi_src != CTX_NMI_NONE;
 }
 
 /* Context: process, after the H timers stopped. */
 static void ctx_nmi_stop(void)
 {
-	if (ctx_nmi_src == CTX_NMI_PERF)
+	if (ctx_nmi_src == CTX_NMI_PERF || ctx_nmi_src == CTX_NMI_PERF_IRQ)
 		ctx_perf_stop();
 	else if (ctx_nmi_src == CTX_NMI_IPI)
 		ctx_ipi_stop();
@@ -739,14 +757,30 @@ MODULE_PARM_DESC(ftrace_hits, "F: calls of the hooked function seen while runnin
 /* Context: process (sysfs read). */
 static int ctx_nmi_source_get(char *buf, const struct kernel_param *kp)
 {
-	return scnprintf(buf, PAGE_SIZE, "%s\n", ctx_nmi_names[ctx_nmi_src]);
+	return scnprintf(buf, PAGE_SIZE, "%s\n",
+			 ctx_nmi_names[READ_ONCE(ctx_nmi_src)]);
 }
 
 static const struct kernel_param_ops ctx_nmi_source_ops = {
 	.get	= ctx_nmi_source_get,
 };
 module_param_cb(nmi_source, &ctx_nmi_source_ops, NULL, 0444);
-MODULE_PARM_DESC(nmi_source, "N: none, perf or ipi (of the last start)");
+MODULE_PARM_DESC(nmi_source, "N: none, perf, perf-irq or ipi (of the last start)");
+
+/* Context: process (sysfs read). */
+static int ctx_nmi_active_get(char *buf, const struct kernel_param *kp)
+{
+	enum ctx_nmi_source src = READ_ONCE(ctx_nmi_src);
+
+	return scnprintf(buf, PAGE_SIZE, "%c\n",
+			 src == CTX_NMI_PERF || src == CTX_NMI_IPI ? 'Y' : 'N');
+}
+
+static const struct kernel_param_ops ctx_nmi_active_ops = {
+	.get	= ctx_nmi_active_get,
+};
+module_param_cb(nmi_active, &ctx_nmi_active_ops, NULL, 0444);
+MODULE_PARM_DESC(nmi_active, "N: an NMI source runs (see nmi_source); N for perf-irq");
 
 /* ---- module ------------------------------------------------------------------- */
 

@@ -21,7 +21,9 @@
 # STM_VM_ARCH=arm64 (tests/vm/env.sh): qemu-system-aarch64 -M virt -cpu
 # max,pauth-impdef=on instead, its PL011 (ttyAMA0) the kernel console -> console.log, a
 # pci-serial (8250_pci: ttyS0, stm.channel=ttyS0 for the guest's init)
-# the test channel -> ttyS1.log; no -s ports.
+# the test channel -> ttyS1.log; no -s ports.  STM_VM_ARCH=armhf: the
+# same devices on qemu-system-arm -M virt,highmem=off -cpu cortex-a15
+# (Debian's armmp kernel has no LPAE: nothing above 4 GiB).
 set -euo pipefail
 
 kernel='' initrd='' outdir='' append='' secs=1200 follow=0
@@ -71,7 +73,14 @@ arm64)
 		-serial "file:$outdir/console.log"
 		-chardev "file,id=chan,path=$outdir/ttyS1.log" -device pci-serial,chardev=chan)
 	;;
-*) echo "boot.sh: STM_VM_ARCH is x86_64 or arm64" >&2; exit 2 ;;
+armhf)
+	[ "${#socks[@]}" = 0 ] || { echo "boot.sh: no -s ports on armhf" >&2; exit 2; }
+	cmdline="console=ttyAMA0 panic=-1 rdinit=/init stm.channel=ttyS0 $append"
+	qemu=(qemu-system-arm -M virt,highmem=off "${common[@]}" -cpu cortex-a15 -append "$cmdline"
+		-serial "file:$outdir/console.log"
+		-chardev "file,id=chan,path=$outdir/ttyS1.log" -device pci-serial,chardev=chan)
+	;;
+*) echo "boot.sh: STM_VM_ARCH is x86_64, arm64 or armhf" >&2; exit 2 ;;
 esac
 i=2
 pci=()

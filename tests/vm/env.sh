@@ -30,20 +30,25 @@
 #   STM_VM_ARCH           the guest's architecture [x86_64]; arm64 boots
 #                         qemu-system-aarch64 -M virt -cpu max (console on
 #                         its PL011, ttyAMA0; test channel on a pci-serial,
-#                         ttyS0) and takes the aarch64 programs below
-#   STM_VM_BUSYBOX        the guest's busybox [the host's; arm64: none]
+#                         ttyS0) and takes the aarch64 programs below;
+#                         armhf the same with qemu-system-arm -M virt
+#                         -cpu cortex-a15 and the armhf programs
+#   STM_VM_BUSYBOX        the guest's busybox [the host's; arm64, armhf:
+#                         none]
 #   STM_VM_TOOLS          folder of our tools for /stm/bin [tools/build;
-#                         arm64: tools/build/arm64]
+#                         arm64: tools/build/arm64; armhf: tools/build/armhf]
 #   STM_VM_GUEST_BIN      folder of the guest programs [tests/build/guest;
-#                         arm64: tests/build/guest-arm64]
+#                         arm64: tests/build/guest-arm64; armhf:
+#                         tests/build/guest-armhf]
 #   STM_VM_GUEST_MAKE     arguments for the make of tests/Makefile that
 #                         builds them [none; arm64: static, with
-#                         aarch64-linux-gnu-gcc, libmtt of tools/build/arm64]
+#                         aarch64-linux-gnu-gcc, libmtt of tools/build/arm64;
+#                         armhf: arm-linux-gnueabihf-gcc, tools/build/armhf]
 #   STM_VM_LIBPATH        the target's shared libraries (colon-separated
 #                         folders): when set, the initramfs takes what
 #                         each program needs from there (its ELF's NEEDED)
-#                         instead of asking the host's ldd [none; arm64:
-#                         the cross C library's]
+#                         instead of asking the host's ldd [none; arm64,
+#                         armhf: the cross C library's]
 #   STM_TESTS             guest scripts to run, comma/space separated,
 #                         ".sh" optional [all tests/guest/t-*.sh]
 
@@ -63,7 +68,7 @@ krel_of_tree() {
 	sed -n 's/^#define UTS_RELEASE "\(.*\)"$/\1/p' "$1/include/generated/utsrelease.h" 2>/dev/null
 }
 
-# the guest architecture's defaults (tests/lanes/arm64.t sets the rest)
+# the guest architecture's defaults (tests/lanes/arm64.t, armhf.t set the rest)
 : "${STM_VM_ARCH:=x86_64}"
 case $STM_VM_ARCH in
 x86_64)
@@ -80,8 +85,15 @@ arm64)
 	: "${STM_VM_GUEST_MAKE:=OUT=build/guest-arm64 CC=aarch64-linux-gnu-gcc LDFLAGS=-static TOOLS_B=build/arm64}"
 	: "${STM_VM_LIBPATH:=/usr/aarch64-linux-gnu/lib}"
 	;;
+armhf)
+	: "${STM_VM_BUSYBOX:=}"
+	: "${STM_VM_TOOLS:=$STM_TOP/tools/build/armhf}"
+	: "${STM_VM_GUEST_BIN:=$STM_TOP/tests/build/guest-armhf}"
+	: "${STM_VM_GUEST_MAKE:=OUT=build/guest-armhf CC=arm-linux-gnueabihf-gcc LDFLAGS=-static TOOLS_B=build/armhf}"
+	: "${STM_VM_LIBPATH:=/usr/arm-linux-gnueabihf/lib}"
+	;;
 *)
-	echo "env.sh: STM_VM_ARCH is x86_64 or arm64, not '$STM_VM_ARCH'" >&2
+	echo "env.sh: STM_VM_ARCH is x86_64, arm64 or armhf, not '$STM_VM_ARCH'" >&2
 	return 2
 	;;
 esac

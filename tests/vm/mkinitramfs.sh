@@ -17,19 +17,22 @@
 # (tests/guest/* but C sources), /stm/tests/lib (tests/lib/*.sh),
 # /stm/configfs-examples, /stm/vm (kernel log patterns).
 #
-# Another architecture (tests/vm/env.sh): STM_VM_ARCH=arm64 takes busybox
-# from STM_VM_BUSYBOX (its applet list read under qemu-aarch64), the tools
-# from STM_VM_TOOLS, the guest programs from STM_VM_GUEST_BIN, no
-# trc_pkt_lister (OpenCSD's is the host's), and the shared libraries from
-# STM_VM_LIBPATH (each ELF's NEEDED, into /lib/aarch64-linux-gnu, its
-# loader at its PT_INTERP path).
+# Another architecture (tests/vm/env.sh): STM_VM_ARCH=arm64 (armhf) takes
+# busybox from STM_VM_BUSYBOX (its applet list read under qemu-aarch64,
+# qemu-arm), the tools from STM_VM_TOOLS, the guest programs from
+# STM_VM_GUEST_BIN, no trc_pkt_lister (OpenCSD's is the host's), and the
+# shared libraries from STM_VM_LIBPATH (each ELF's NEEDED, into
+# /lib/aarch64-linux-gnu or /lib/arm-linux-gnueabihf, its loader at its
+# PT_INTERP path).
 set -euo pipefail
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
 arch=${STM_VM_ARCH:-x86_64}
 case $arch in
-x86_64 | arm64) ;;
-*) echo "mkinitramfs: STM_VM_ARCH is x86_64 or arm64, not '$arch'" >&2; exit 2 ;;
+x86_64) triplet=x86_64-linux-gnu qemu_user= ;;
+arm64) triplet=aarch64-linux-gnu qemu_user=qemu-aarch64 ;;
+armhf) triplet=arm-linux-gnueabihf qemu_user=qemu-arm ;;
+*) echo "mkinitramfs: STM_VM_ARCH is x86_64, arm64 or armhf, not '$arch'" >&2; exit 2 ;;
 esac
 tools=${STM_VM_TOOLS:-$top/tools/build}
 guestbin=${STM_VM_GUEST_BIN:-$top/tests/build/guest}
@@ -76,7 +79,7 @@ copy_libs() {
 # library (recursively) found in $libpath goes to /lib/<triplet>/, the
 # loader to its PT_INTERP path; the target's loader searches both.
 copy_libs_from() {
-	local interp lib d found triplet=aarch64-linux-gnu
+	local interp lib d found
 	interp=$(readelf -l "$1" 2>/dev/null | sed -n 's/.*program interpreter: \(.*\)]$/\1/p')
 	if [ -n "$interp" ] && [ ! -e "$stage$interp" ]; then
 		mkdir -p "$stage$(dirname "$interp")"
@@ -108,7 +111,7 @@ if [ "$arch" = x86_64 ]; then
 	bbrun=("$bb")
 else
 	[ -n "$bb" ] && [ -x "$bb" ] || die "no $arch busybox (STM_VM_BUSYBOX='$bb')"
-	bbrun=(qemu-aarch64 "$bb")
+	bbrun=("$qemu_user" "$bb")
 fi
 cp -L "$bb" "$stage/bin/busybox"
 copy_libs "$bb"

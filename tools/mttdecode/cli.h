@@ -11,6 +11,7 @@
 
 #include "mttdecode/mttdecode.h"
 #include "out.h"
+#include "wire/wide.h"
 
 /* input kinds; IN_AUTO: sniffed from each file's first bytes (sniff.c);
  * IN_MPROF: a MiniProfiler capture, handed to libmprof whole (mprof.c) */
@@ -418,12 +419,12 @@ void loss_text(struct out *o, const struct mttd_msg_event *e);
 /* ticks at hz to ns (hz 0: ns already) */
 static inline uint64_t ticks_ns(uint64_t t, uint64_t hz)
 {
-	unsigned __int128 v;
+	uint64_t v;
 
 	if (!hz || hz == 1000000000u)
 		return t;
-	v = (unsigned __int128)t * 1000000000u / hz;
-	return v > UINT64_MAX ? UINT64_MAX : (uint64_t)v;
+	wide_mul_div_u64(t, 1000000000u, hz, &v);	/* saturates */
+	return v;
 }
 
 /* fmt_csv.c: a CSV cell of n bytes, quoted only when it must be */

@@ -20,8 +20,8 @@
 #include <string.h>
 
 #include "mttclock/clock.h"
+#include "wire/wide.h"
 
-__extension__ typedef __int128 i128;
 
 struct pt {
 	int64_t x, y;
@@ -57,17 +57,29 @@ void mttclk_free(struct mttclk *c)
 	free(c);
 }
 
-/* > 0: o -> a -> b turns left (b above the line o -> a when a.x > o.x) */
-static i128 cross(int64_t ox, int64_t oy, int64_t ax, int64_t ay,
-		  int64_t bx, int64_t by)
+/*
+ * The sign of the cross product: > 0 when o -> a -> b turns left (b above
+ * the line o -> a when a.x > o.x), exact (wire/wide.h: also where the
+ * compiler has no __int128, 32-bit Arm).
+ */
+static int cross(int64_t ox, int64_t oy, int64_t ax, int64_t ay,
+		 int64_t bx, int64_t by)
 {
-	return (i128)(ax - ox) * (by - oy) - (i128)(ay - oy) * (bx - ox);
+	return wide_cmp_mul_s64(ax - ox, by - oy, ay - oy, bx - ox);
 }
 
-static i128 cross_pt(const struct pt *o, const struct pt *a,
-		     const struct pt *b)
+static int cross_pt(const struct pt *o, const struct pt *a,
+		    const struct pt *b)
 {
 	return cross(o->x, o->y, a->x, a->y, b->x, b->y);
+}
+
+/* the cross product's value, for a distance (never for a sign) */
+static long double cross_pt_ld(const struct pt *o, const struct pt *a,
+			       const struct pt *b)
+{
+	return wide_sub_mul_ld(a->x - o->x, b->y - o->y, a->y - o->y,
+			       b->x - o->x);
 }
 
 /* the first index whose x is >= x */
@@ -99,7 +111,7 @@ static void hull_drop_one(struct hull *h)
 
 	for (k = 1; k + 1 < h->n; k++) {
 		const struct pt *l = &h->p[k - 1], *r = &h->p[k + 1];
-		long double gap = -(long double)cross_pt(l, r, &h->p[k]) /
+		long double gap = -cross_pt_ld(l, r, &h->p[k]) /
 				  (r->x - l->x);
 
 		if (gap < best) {
@@ -221,7 +233,7 @@ struct frac {
 
 static int frac_less(const struct frac *a, const struct frac *b)
 {
-	return (i128)a->num * b->den < (i128)b->num * a->den;
+	return wide_cmp_mul_s64(a->num, b->den, b->num, a->den) < 0;
 }
 
 /*

@@ -8,6 +8,7 @@
  * The table is small and fixed; a full neighbourhood overwrites.
  */
 #include "syst_internal.h"
+#include "wire/wide.h"
 
 #define PROBE 8
 
@@ -59,15 +60,26 @@ void mttd__syst_clock_sync(struct mttd_syst *s, struct mttd_syst_msg *m)
 void mttd__syst_clock_apply(struct mttd_syst *s, struct mttd_syst_msg *m)
 {
 	const struct mttd__sync *e = slot(s, key_of(m), 0);
-	__int128 d;
+	uint64_t d;
 
 	if (!e || !e->has_stp)
 		return;
-	d = (__int128)m->ts - (__int128)e->clock;
-	d = d * (__int128)s->stp_hz / (__int128)e->freq;
-	d += (__int128)e->stp_ts;
-	if (d < 0 || d > (__int128)UINT64_MAX)
-		return;
-	m->ts_stp = (uint64_t)d;
+	/*
+	 * stp_ts + (ts - clock) * stp_hz / freq, the quotient rounded
+	 * toward zero, exact (wire/wide.h); nothing when it falls outside
+	 * 0..UINT64_MAX
+	 */
+	if (m->ts >= e->clock) {
+		if (wide_mul_div_u64(m->ts - e->clock, s->stp_hz, e->freq, &d) ||
+		    d > UINT64_MAX - e->stp_ts)
+			return;
+		d += e->stp_ts;
+	} else {
+		if (wide_mul_div_u64(e->clock - m->ts, s->stp_hz, e->freq, &d) ||
+		    d > e->stp_ts)
+			return;
+		d = e->stp_ts - d;
+	}
+	m->ts_stp = d;
 	m->flags |= MTTD_SYST_F_TS_STP;
 }
