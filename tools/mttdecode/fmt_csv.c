@@ -132,11 +132,29 @@ static char *put_cell_text(char *p, const char *s, size_t n)
 		}
 		i++;
 	}
+	if (n >= 16 && i < n) {
+		/* the last 16 bytes: when none of them is special, the ones
+		 * before i among them went out as they are, just before p,
+		 * and one store ends the text */
+		__m128i x = _mm_loadu_si128((const __m128i *)(s + n - 16));
+
+		if (!_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, dq),
+						    _mm_cmpeq_epi8(x, lf)))) {
+			_mm_storeu_si128((__m128i *)(p - (16 - (n - i))), x);
+			return p + (n - i);
+		}
+	}
 #endif
 	while (n - i >= 8 && !has_quote_lf(s + i)) {
 		memcpy(p, s + i, 8);
 		p += 8;
 		i += 8;
+	}
+	if (n >= 8 && i < n && n - i < 8 && !has_quote_lf(s + n - 8)) {
+		/* as above, with the last 8 bytes (the loop may also have
+		 * stopped before a special byte: then not) */
+		memcpy(p - (8 - (n - i)), s + n - 8, 8);
+		return p + (n - i);
 	}
 	for (; i < n; i++) {
 		char c = s[i];
@@ -192,7 +210,7 @@ static const uint8_t quote_byte[256] = { Q64(0), Q64(64), Q64(128),
 					 Q64(192) };
 
 /* does any of the 8 bytes at s need quotes (',', '"', '\r', '\n')? */
-static int quote_in8(const char *s)
+static inline int quote_in8(const char *s)
 {
 	const uint64_t ones = 0x0101010101010101ull, hi = 0x80 * ones;
 	uint64_t x, a, b, c, d;
@@ -206,12 +224,35 @@ static int quote_in8(const char *s)
 		((d - ones) & ~d)) & hi ? 1 : 0;
 }
 
-static int needs_quotes(const char *s, size_t n)
+#if MTTD_SSE2
+static inline int quote_in16(const char *s)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)s);
+	__m128i q = _mm_or_si128(
+		_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(',')),
+			     _mm_cmpeq_epi8(x, _mm_set1_epi8('"'))),
+		_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\r')),
+			     _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))));
+
+	return _mm_movemask_epi8(q) != 0;
+}
+#endif
+
+/* a step at a time (16 bytes with SSE2, else 8), the last step over
+ * the last bytes (overlapping); bytes one by one below 8 */
+static inline int needs_quotes(const char *s, size_t n)
 {
 	size_t i;
 
+#if MTTD_SSE2
+	if (n >= 16) {
+		for (i = 0; n - i > 16; i += 16)
+			if (quote_in16(s + i))
+				return 1;
+		return quote_in16(s + n - 16);
+	}
+#endif
 	if (n >= 8) {
-		/* 8 bytes a step, the last 8 (overlapping) for the rest */
 		for (i = 0; n - i > 8; i += 8)
 			if (quote_in8(s + i))
 				return 1;
@@ -268,12 +309,20 @@ static int cell_fill(struct name_cache *c, const char *s)
 /* a name that comes back on many rows (a collateral's client, its file)
  * as a cell, from the cache of field f (NC_CSV_*) by its address: s must
  * not change while the app lives, as for name_esc() */
+_Static_assert(NAME_MAX_ESC >= 32, "cell_cached() copies 32 bytes");
+
 static void cell_cached(struct app *a, unsigned int f, const char *s)
 {
 	struct name_cache *c = name_slot(a, f, s);
 
 	if (c->key != s && cell_fill(c, s)) {
 		cell(&a->out, s);
+		return;
+	}
+	if (c->len <= 32) {
+		/* one constant-size copy (str holds NAME_MAX_ESC bytes) */
+		memcpy(out_room(&a->out, 32), c->str, 32);
+		a->out.len += c->len;
 		return;
 	}
 	out_mem(&a->out, c->str, c->len);
@@ -591,9 +640,11 @@ static void csv_syst(struct app *a, const struct sview *v)
 	if (m->collateral)
 		cell_cached(a, NC_CSV_COLL, m->collateral);
 end:
-	extra(a, v->source, (m->flags & MTTD_SYST_F_STP) != 0, m->master,
-	      m->channel, v->guid, m->offset,
-	      !(m->flags & (MTTD_SYST_F_INCOMPLETE | MTTD_SYST_F_TRUNCATED)));
+	if (a->o.csv_extra)
+		extra(a, v->source, (m->flags & MTTD_SYST_F_STP) != 0,
+		      m->master, m->channel, v->guid, m->offset,
+		      !(m->flags & (MTTD_SYST_F_INCOMPLETE |
+				    MTTD_SYST_F_TRUNCATED)));
 	out_char(o, '\n');
 }
 
