@@ -144,10 +144,7 @@ static void plain_int(struct mttd__tbuf *tb, char conv, uint64_t v, int neg)
 			v >>= 4;
 		} while (v);
 	} else {
-		do {
-			tmp[--n] = (char)('0' + v % 10);
-			v /= 10;
-		} while (v);
+		n = (unsigned int)(mttd__dec_back(tmp + 1, v) - tmp);
 		if (neg)
 			tmp[--n] = '-';
 	}

@@ -96,16 +96,17 @@ void mttd__tb_hex(struct mttd__tbuf *b, uint64_t v, unsigned int digits)
 	mttd__tb_put(b, tmp + n, sizeof(tmp) - n);
 }
 
+const char mttd__digits2[200] =
+	"00010203040506070809101112131415161718192021222324252627282930313233"
+	"34353637383940414243444546474849505152535455565758596061626364656667"
+	"6869707172737475767778798081828384858687888990919293949596979899";
+
 void mttd__tb_dec(struct mttd__tbuf *b, uint64_t v)
 {
 	char tmp[20];
-	unsigned int n = 20;
+	const char *s = mttd__dec_back(tmp, v);
 
-	do {
-		tmp[--n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	mttd__tb_put(b, tmp + n, 20 - n);
+	mttd__tb_put(b, s, (size_t)(tmp + 20 - s));
 }
 
 /* bytes as hex pairs, the room made first for all that fit within max:

@@ -58,6 +58,31 @@ void mttd__tb_fill(struct mttd__tbuf *b, char c, size_t n);
 /* "0x" and v in lowercase hex, at least digits digits */
 void mttd__tb_hex(struct mttd__tbuf *b, uint64_t v, unsigned int digits);
 void mttd__tb_dec(struct mttd__tbuf *b, uint64_t v);
+
+/* "00" "01" ... "99" */
+extern const char mttd__digits2[200];
+
+/* v in decimal, right-aligned at the end of tmp[20], two digits a
+ * step; returns where it starts */
+static inline char *mttd__dec_back(char tmp[20], uint64_t v)
+{
+	char *e = tmp + 20;
+
+	while (v >= 100) {
+		unsigned int r = (unsigned int)(v % 100);
+
+		v /= 100;
+		e -= 2;
+		memcpy(e, mttd__digits2 + 2 * r, 2);
+	}
+	if (v >= 10) {
+		e -= 2;
+		memcpy(e, mttd__digits2 + 2 * v, 2);
+	} else {
+		*--e = (char)('0' + v);
+	}
+	return e;
+}
 /* bytes as lowercase hex pairs */
 void mttd__tb_hexbytes(struct mttd__tbuf *b, const uint8_t *p, size_t n);
 /* NUL-terminate (the NUL is not counted in len) and return p */
