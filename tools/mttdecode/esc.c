@@ -210,6 +210,24 @@ char *put_esc_text(char *b, const void *s, size_t n)
 			p += 16;
 			b += 16;
 		}
+		if (p < e && p - (const uint8_t *)s >= 16 - (e - p)) {
+			/* fewer than 16 left, and 16 before the end are
+			 * there: when all 16 are plain, those before p
+			 * among them went out as they are, just before b,
+			 * and one store ends the text */
+			__m128i x = _mm_loadu_si128((const __m128i *)(e - 16));
+			__m128i ok = _mm_andnot_si128(
+				_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')),
+				_mm_and_si128(
+					_mm_cmpgt_epi8(x, _mm_set1_epi8(0x1f)),
+					_mm_cmplt_epi8(x, _mm_set1_epi8(0x7f))));
+
+			if (_mm_movemask_epi8(ok) == 0xffff) {
+				_mm_storeu_si128((__m128i *)(b - (16 - (e - p))),
+						 x);
+				return b + (e - p);
+			}
+		}
 #endif
 		while (e - p >= 8) {
 			uint64_t v;

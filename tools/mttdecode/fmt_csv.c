@@ -67,6 +67,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "internal/simd.h"
 
 static const char header[] =
 	"Decode Status,Payload,Type,Severity,Origin,Unit,Message TimeStamp,"
@@ -96,13 +97,86 @@ static int has_quote_lf(const char *s)
 	return (((a - ones) & ~a) | ((b - ones) & ~b)) & hi ? 1 : 0;
 }
 
+/* the bytes of s[0..n) as cell text into p, which has room for 2n + 16
+ * bytes (what may be stored past the text is overwritten later): runs
+ * without '"' or a line feed copied 16 (SSE2) or 8 bytes a step; returns
+ * the end */
+static char *put_cell_text(char *p, const char *s, size_t n)
+{
+	size_t i = 0;
+
+#if MTTD_SSE2
+	const __m128i dq = _mm_set1_epi8('"'), lf = _mm_set1_epi8('\n');
+
+	while (n - i >= 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(s + i));
+		unsigned int mk = (unsigned int)_mm_movemask_epi8(
+			_mm_or_si128(_mm_cmpeq_epi8(x, dq),
+				     _mm_cmpeq_epi8(x, lf)));
+		unsigned int k;
+
+		_mm_storeu_si128((__m128i *)p, x);
+		if (!mk) {
+			p += 16;
+			i += 16;
+			continue;
+		}
+		k = (unsigned int)__builtin_ctz(mk);
+		p += k;
+		i += k;
+		if (s[i] == '"') {
+			*p++ = '"';
+			*p++ = '"';
+		} else {
+			*p++ = ' ';
+		}
+		i++;
+	}
+	if (n >= 16 && i < n) {
+		/* the last 16 bytes: when none of them is special, the ones
+		 * before i among them went out as they are, just before p,
+		 * and one store ends the text */
+		__m128i x = _mm_loadu_si128((const __m128i *)(s + n - 16));
+
+		if (!_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, dq),
+						    _mm_cmpeq_epi8(x, lf)))) {
+			_mm_storeu_si128((__m128i *)(p - (16 - (n - i))), x);
+			return p + (n - i);
+		}
+	}
+#endif
+	while (n - i >= 8 && !has_quote_lf(s + i)) {
+		memcpy(p, s + i, 8);
+		p += 8;
+		i += 8;
+	}
+	if (n >= 8 && i < n && n - i < 8 && !has_quote_lf(s + n - 8)) {
+		/* as above, with the last 8 bytes (the loop may also have
+		 * stopped before a special byte: then not) */
+		memcpy(p - (8 - (n - i)), s + n - 8, 8);
+		return p + (n - i);
+	}
+	for (; i < n; i++) {
+		char c = s[i];
+
+		if (c == '"')
+			*p++ = '"';
+		*p++ = c == '\n' ? ' ' : c;
+	}
+	return p;
+}
+
 /* cell text as the printer writes it: '"' doubled, a line feed as a
- * space (its rows never break), every other byte as it is; eight bytes
- * at a time past the ones without either */
+ * space (its rows never break), every other byte as it is; through
+ * put_cell_text() when twice the text fits in the buffer */
 static void cell_text(struct out *o, const char *s, size_t n)
 {
 	size_t i = 0, from = 0, end;
 
+	if (n <= (OUT_BUF - 16) / 2) {
+		out_end(o, put_cell_text(out_room(o, 2 * n + 16), s, n));
+		return;
+	}
 	for (;;) {
 		while (n - i >= 8 && !has_quote_lf(s + i))
 			i += 8;
@@ -135,10 +209,55 @@ static void quoted(struct out *o, const char *s, size_t n)
 static const uint8_t quote_byte[256] = { Q64(0), Q64(64), Q64(128),
 					 Q64(192) };
 
-static int needs_quotes(const char *s, size_t n)
+/* does any of the 8 bytes at s need quotes (',', '"', '\r', '\n')? */
+static inline int quote_in8(const char *s)
+{
+	const uint64_t ones = 0x0101010101010101ull, hi = 0x80 * ones;
+	uint64_t x, a, b, c, d;
+
+	memcpy(&x, s, sizeof(x));
+	a = x ^ (',' * ones);
+	b = x ^ ('"' * ones);
+	c = x ^ ('\r' * ones);
+	d = x ^ ('\n' * ones);
+	return (((a - ones) & ~a) | ((b - ones) & ~b) | ((c - ones) & ~c) |
+		((d - ones) & ~d)) & hi ? 1 : 0;
+}
+
+#if MTTD_SSE2
+static inline int quote_in16(const char *s)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)s);
+	__m128i q = _mm_or_si128(
+		_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8(',')),
+			     _mm_cmpeq_epi8(x, _mm_set1_epi8('"'))),
+		_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\r')),
+			     _mm_cmpeq_epi8(x, _mm_set1_epi8('\n'))));
+
+	return _mm_movemask_epi8(q) != 0;
+}
+#endif
+
+/* a step at a time (16 bytes with SSE2, else 8), the last step over
+ * the last bytes (overlapping); bytes one by one below 8 */
+static inline int needs_quotes(const char *s, size_t n)
 {
 	size_t i;
 
+#if MTTD_SSE2
+	if (n >= 16) {
+		for (i = 0; n - i > 16; i += 16)
+			if (quote_in16(s + i))
+				return 1;
+		return quote_in16(s + n - 16);
+	}
+#endif
+	if (n >= 8) {
+		for (i = 0; n - i > 8; i += 8)
+			if (quote_in8(s + i))
+				return 1;
+		return quote_in8(s + n - 8);
+	}
 	for (i = 0; i < n; i++)
 		if (quote_byte[(uint8_t)s[i]])
 			return 1;
@@ -190,12 +309,20 @@ static int cell_fill(struct name_cache *c, const char *s)
 /* a name that comes back on many rows (a collateral's client, its file)
  * as a cell, from the cache of field f (NC_CSV_*) by its address: s must
  * not change while the app lives, as for name_esc() */
+_Static_assert(NAME_MAX_ESC >= 32, "cell_cached() copies 32 bytes");
+
 static void cell_cached(struct app *a, unsigned int f, const char *s)
 {
 	struct name_cache *c = name_slot(a, f, s);
 
 	if (c->key != s && cell_fill(c, s)) {
 		cell(&a->out, s);
+		return;
+	}
+	if (c->len <= 32) {
+		/* one constant-size copy (str holds NAME_MAX_ESC bytes) */
+		memcpy(out_room(&a->out, 32), c->str, 32);
+		a->out.len += c->len;
 		return;
 	}
 	out_mem(&a->out, c->str, c->len);
@@ -209,18 +336,46 @@ static void cell_cached(struct app *a, unsigned int f, const char *s)
 #define U64(x) U16(x), U16((x) + 16), U16((x) + 32), U16((x) + 48)
 static const char hex2u[512] = { U64(0), U64(64), U64(128), U64(192) };
 
-/* "0x" and the low n (8 or 16: even) uppercase hex digits of v, a byte
- * at a time */
+/* the 8 uppercase hex digits of v, most significant first, as the
+ * bytes of a word in memory order: each nibble spread to a byte, then
+ * '0' added and 7 more where it is above 9 (no lane carries) */
+static inline uint64_t hex8_upper(uint32_t v)
+{
+	const uint64_t ones = 0x0101010101010101ull;
+	uint64_t x = v;
+
+	x = (x | x << 16) & 0x0000ffff0000ffffull;
+	x = (x | x << 8) & 0x00ff00ff00ff00ffull;
+	x = (x | x << 4) & 0x0f0f0f0f0f0f0f0full;
+	/* nibble i in byte i (counted from the least significant) */
+	x += '0' * ones + (((x + 6 * ones) >> 4) & ones) * 7;
+#if !defined(__BYTE_ORDER__) || __BYTE_ORDER__ != __ORDER_BIG_ENDIAN__
+	x = __builtin_bswap64(x);
+#endif
+	return x;
+}
+
+/* "0x" and the low n (8 or 16) uppercase hex digits of v at p; the end */
+static inline char *put_hex_upper(char *p, uint64_t v, unsigned int n)
+{
+	uint64_t w;
+
+	*p++ = '0';
+	*p++ = 'x';
+	if (n == 16) {
+		w = hex8_upper((uint32_t)(v >> 32));
+		memcpy(p, &w, 8);
+		p += 8;
+	}
+	w = hex8_upper((uint32_t)v);
+	memcpy(p, &w, 8);
+	return p + 8;
+}
+
+/* "0x" and the low n (8 or 16) uppercase hex digits of v */
 static void hex_upper(struct out *o, uint64_t v, unsigned int n)
 {
-	char *b = out_room(o, n + 2);
-	unsigned int i;
-
-	*b++ = '0';
-	*b++ = 'x';
-	for (i = n / 2; i--; v >>= 8)
-		memcpy(b + 2 * i, hex2u + 2 * (v & 0xff), 2);
-	out_end(o, b + n);
+	out_end(o, put_hex_upper(out_room(o, n + 2), v, n));
 }
 
 static void extra(struct app *a, const char *source, int chan,
@@ -253,10 +408,16 @@ static void extra(struct app *a, const char *source, int chan,
  * message it could not decode (two digits a byte, see the docs) */
 static void hex_dump_upper(struct out *o, const uint8_t *p, size_t n)
 {
-	size_t i;
+	while (n) {
+		size_t k = n < OUT_BUF / 2 ? n : OUT_BUF / 2, i;
+		char *b = out_room(o, 2 * k);
 
-	for (i = 0; i < n; i++)
-		out_mem(o, hex2u + 2 * p[i], 2);
+		for (i = 0; i < k; i++)
+			memcpy(b + 2 * i, hex2u + 2 * p[i], 2);
+		o->len += 2 * k;
+		p += k;
+		n -= k;
+	}
 }
 
 /* a one- or two-word message (SHORT32/SHORT64, compact BUILD) */
@@ -376,6 +537,31 @@ static void location(struct out *o, const struct mttd_syst_msg *m)
 		out_char(o, '"');
 }
 
+/* the cells of the status names and of the severity names, with the
+ * comma after them ("," and a quote for the status: the Payload cell
+ * opens), in fixed-size slots: one constant-size copy each */
+struct cell8 {
+	char s[24];
+	size_t n;
+};
+
+#define CELL8(str) { str, sizeof(str) - 1 }
+static const struct cell8 status_cell[MTTD_SYST_STATUS_COUNT] = {
+	CELL8("OK,\""), CELL8("CHECKSUM_ERROR,\""), CELL8("TOO_SHORT,\""),
+	CELL8("UNKNOWN_TYPE,\""), CELL8("MISSING_COLLATERAL,\""),
+};
+
+static const struct cell8 sev_cell[8] = {
+	CELL8(",MAX,"), CELL8(",FATAL,"), CELL8(",ERROR,"), CELL8(",WARNING,"),
+	CELL8(",INFO,"), CELL8(",USER1,"), CELL8(",USER2,"), CELL8(",DEBUG,"),
+};
+
+static inline char *put_cell8(char *p, const struct cell8 *c)
+{
+	memcpy(p, c->s, sizeof(c->s));
+	return p + c->n;
+}
+
 static void csv_syst(struct app *a, const struct sview *v)
 {
 	const struct mttd_syst_msg *m = v->m;
@@ -384,6 +570,7 @@ static void csv_syst(struct app *a, const struct sview *v)
 	int sev = (m->flags & MTTD_SYST_F_SEV) != 0;
 	unsigned int st = m->status;
 	int undef = 0;
+	char *p;
 
 	/* an id missing from the client's collateral is not MISSING_COLLATERAL
 	 * for the printer; a client without collateral is */
@@ -391,8 +578,13 @@ static void csv_syst(struct app *a, const struct sview *v)
 		st = MTTD_SYST_OK;
 		undef = 1;
 	}
-	out_str(o, mttd_syst_status_name(st));
-	out_str(o, ",\"");
+	if (st < MTTD_SYST_STATUS_COUNT) {
+		out_end(o, put_cell8(out_room(o, sizeof(status_cell[0].s)),
+				     &status_cell[st]));
+	} else {
+		out_str(o, mttd_syst_status_name(st));
+		out_str(o, ",\"");
+	}
 	if (st == MTTD_SYST_OK)
 		payload(a, v, undef);
 	else
@@ -404,9 +596,14 @@ static void csv_syst(struct app *a, const struct sview *v)
 		goto end;
 	}
 	cell_n(o, v->type, v->type_len);
-	out_char(o, ',');
-	out_str(o, mttd_syst_severity_name(sev ? m->severity : 0));
-	out_char(o, ',');
+	if (!sev || m->severity < 8) {
+		out_end(o, put_cell8(out_room(o, sizeof(sev_cell[0].s)),
+				     &sev_cell[sev ? m->severity : 0]));
+	} else {
+		out_char(o, ',');
+		out_str(o, mttd_syst_severity_name(m->severity));
+		out_char(o, ',');
+	}
 	if (is_short(m)) {
 		/* the printer never names a short message's client */
 	} else if (m->client) {
@@ -417,27 +614,37 @@ static void csv_syst(struct app *a, const struct sview *v)
 	} else if (sev) {
 		out_u64(o, m->origin);
 	}
-	out_char(o, ',');
-	out_u64(o, sev ? m->unit : 0);
-	out_char(o, ',');
+	/* ",unit,[ts],stp ts," */
+	p = out_room(o, 1 + 20 + 1 + 18 + 1 + 18 + 1);
+	*p++ = ',';
+	p = put_u64(p, sev ? m->unit : 0);
+	*p++ = ',';
 	if (m->flags & MTTD_SYST_F_TS)
-		hex_upper(o, m->ts, 16);
-	out_char(o, ',');
-	hex_upper(o, (m->flags & MTTD_SYST_F_STP_TS) ? m->stp_ts : 0, 16);
-	out_char(o, ',');
-	location(o, m);
-	out_char(o, ',');
-	out_u64(o, m->size);
-	out_char(o, ',');
+		p = put_hex_upper(p, m->ts, 16);
+	*p++ = ',';
+	p = put_hex_upper(p, (m->flags & MTTD_SYST_F_STP_TS) ? m->stp_ts : 0,
+			  16);
+	*p++ = ',';
+	out_end(o, p);
+	if (m->flags & (MTTD_SYST_F_LOC | MTTD_SYST_F_CATLOC))
+		location(o, m);
+	/* ",size,[crc]," */
+	p = out_room(o, 1 + 20 + 1 + 10 + 1);
+	*p++ = ',';
+	p = put_u64(p, m->size);
+	*p++ = ',';
 	if (m->flags & MTTD_SYST_F_CHK)
-		hex_upper(o, m->crc, 8);
-	out_char(o, ',');
+		p = put_hex_upper(p, m->crc, 8);
+	*p++ = ',';
+	out_end(o, p);
 	if (m->collateral)
 		cell_cached(a, NC_CSV_COLL, m->collateral);
 end:
-	extra(a, v->source, (m->flags & MTTD_SYST_F_STP) != 0, m->master,
-	      m->channel, v->guid, m->offset,
-	      !(m->flags & (MTTD_SYST_F_INCOMPLETE | MTTD_SYST_F_TRUNCATED)));
+	if (a->o.csv_extra)
+		extra(a, v->source, (m->flags & MTTD_SYST_F_STP) != 0,
+		      m->master, m->channel, v->guid, m->offset,
+		      !(m->flags & (MTTD_SYST_F_INCOMPLETE |
+				    MTTD_SYST_F_TRUNCATED)));
 	out_char(o, '\n');
 }
 

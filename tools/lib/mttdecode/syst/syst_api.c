@@ -70,7 +70,24 @@ const struct mttd__ccache *mttd__syst_client(struct mttd_syst *s,
 	struct mttd__ccache *c, t;
 
 	_Static_assert(SYST_CLIENT_CACHE == 2u << 5, "the hash's width");
-	mttd_syst_key_guid(m, g);
+	/* mttd_syst_key_guid(), inline: the message's GUID, else the
+	 * pseudo-GUID of its master, channel and origin */
+	if (m->flags & (MTTD_SYST_F_GUID | MTTD_SYST_F_SHORT_GUID)) {
+		memcpy(g, m->guid, 16);
+	} else {
+		unsigned int ma = 0, ch = 0;
+
+		if (m->flags & MTTD_SYST_F_STP) {
+			ma = m->master;
+			ch = m->channel;
+		}
+		memset(g, 0, 16);
+		g[4] = (uint8_t)(ma >> 8);
+		g[5] = (uint8_t)ma;
+		g[6] = (uint8_t)(ch >> 8);
+		g[7] = (uint8_t)ch;
+		g[8] = (uint8_t)((m->flags & MTTD_SYST_F_SEV) ? m->origin : 0);
+	}
 	memcpy(w, g, 16);
 	c = &s->cache[2 * (((w[0] ^ w[1]) * 0x9e3779b97f4a7c15ull) >>
 			   (64 - 5))];

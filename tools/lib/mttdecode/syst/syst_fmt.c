@@ -89,10 +89,10 @@ static void padded(struct mttd__tbuf *tb, const struct spec *sp,
 
 	if (!tb)
 		return;
-	if (!sp->left)
+	if (pad && !sp->left)
 		mttd__tb_fill(tb, ' ', pad);
 	mttd__tb_put(tb, s, n);
-	if (sp->left)
+	if (pad && sp->left)
 		mttd__tb_fill(tb, ' ', pad);
 }
 
@@ -144,10 +144,7 @@ static void plain_int(struct mttd__tbuf *tb, char conv, uint64_t v, int neg)
 			v >>= 4;
 		} while (v);
 	} else {
-		do {
-			tmp[--n] = (char)('0' + v % 10);
-			v /= 10;
-		} while (v);
+		n = (unsigned int)(mttd__dec_back(tmp + 1, v) - tmp);
 		if (neg)
 			tmp[--n] = '-';
 	}
@@ -273,19 +270,22 @@ static size_t fixed_f(char *buf, uint64_t v, int prec)
 	}
 	if (v >> 63)
 		*b++ = '-';
-	k = sizeof(tmp);
-	do {
-		tmp[--k] = (char)('0' + ip % 10);
-		ip /= 10;
-	} while (ip);
-	memcpy(b, tmp + k, sizeof(tmp) - (size_t)k);
-	b += sizeof(tmp) - (size_t)k;
+	{
+		const char *d = mttd__dec_back(tmp, ip);
+
+		memcpy(b, d, (size_t)(tmp + sizeof(tmp) - d));
+		b += tmp + sizeof(tmp) - d;
+	}
 	if (prec) {
+		/* prec digits of fp, leading zeros included, two a step
+		 * from the last */
 		*b++ = '.';
-		for (k = prec - 1; k >= 0; k--) {
-			b[k] = (char)('0' + fp % 10);
-			fp /= 10;
+		for (k = prec; k >= 2; k -= 2) {
+			memcpy(b + k - 2, mttd__digits2 + 2 * (fp % 100), 2);
+			fp /= 100;
 		}
+		if (k)
+			b[0] = (char)('0' + fp % 10);
 		b += prec;
 	}
 	return (size_t)(b - buf);

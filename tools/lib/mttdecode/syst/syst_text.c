@@ -155,7 +155,13 @@ static const char *hex_run(const char *h, const char *end, uint8_t *out,
 	size_t k = *kp;
 
 #if MTTD_SSE2
-	while (end - h >= 16 && lim - k >= 8) {
+	/* the steps that fit both the characters and the room, counted
+	 * once */
+	size_t steps = (size_t)(end - h) / 16;
+
+	if (steps > (lim - k) / 8)
+		steps = (lim - k) / 8;
+	for (; steps; steps--) {
 		unsigned int ok = hex16(h, out + k);
 
 		if (ok != 0xffff) {

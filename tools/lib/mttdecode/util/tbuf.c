@@ -55,7 +55,7 @@ static size_t room(struct mttd__tbuf *b, size_t n)
 	return n;
 }
 
-void mttd__tb_put(struct mttd__tbuf *b, const void *s, size_t n)
+void mttd__tb_put_slow(struct mttd__tbuf *b, const void *s, size_t n)
 {
 	size_t k = room(b, n);
 
@@ -65,14 +65,9 @@ void mttd__tb_put(struct mttd__tbuf *b, const void *s, size_t n)
 	}
 }
 
-void mttd__tb_putc(struct mttd__tbuf *b, char c)
+void mttd__tb_putc_slow(struct mttd__tbuf *b, char c)
 {
-	mttd__tb_put(b, &c, 1);
-}
-
-void mttd__tb_puts(struct mttd__tbuf *b, const char *s)
-{
-	mttd__tb_put(b, s, strlen(s));
+	mttd__tb_put_slow(b, &c, 1);
 }
 
 void mttd__tb_fill(struct mttd__tbuf *b, char c, size_t n)
@@ -89,40 +84,53 @@ static const char hexd[] = "0123456789abcdef";
 
 void mttd__tb_hex(struct mttd__tbuf *b, uint64_t v, unsigned int digits)
 {
-	char tmp[18];
-	unsigned int n = 0, i;
+	char tmp[20];
+	unsigned int n = sizeof(tmp);
 
 	do {
-		tmp[n++] = hexd[v & 0xf];
+		tmp[--n] = hexd[v & 0xf];
 		v >>= 4;
-	} while (v || n < digits);
-	mttd__tb_put(b, "0x", 2);
-	for (i = 0; i < n / 2; i++) {
-		char t = tmp[i];
-
-		tmp[i] = tmp[n - 1 - i];
-		tmp[n - 1 - i] = t;
-	}
-	mttd__tb_put(b, tmp, n);
+	} while (v || sizeof(tmp) - n < digits);
+	tmp[--n] = 'x';
+	tmp[--n] = '0';
+	mttd__tb_put(b, tmp + n, sizeof(tmp) - n);
 }
+
+const char mttd__digits2[200] =
+	"00010203040506070809101112131415161718192021222324252627282930313233"
+	"34353637383940414243444546474849505152535455565758596061626364656667"
+	"6869707172737475767778798081828384858687888990919293949596979899";
 
 void mttd__tb_dec(struct mttd__tbuf *b, uint64_t v)
 {
 	char tmp[20];
-	unsigned int n = 20;
+	const char *s = mttd__dec_back(tmp, v);
 
-	do {
-		tmp[--n] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	mttd__tb_put(b, tmp + n, 20 - n);
+	mttd__tb_put(b, s, (size_t)(tmp + 20 - s));
 }
 
+/* bytes as hex pairs, the room made first for all that fit within max:
+ * the same bytes as putting a pair at a time (a pair cut at max or at
+ * a failed allocation leaves its first digit) */
 void mttd__tb_hexbytes(struct mttd__tbuf *b, const uint8_t *p, size_t n)
 {
-	size_t i;
+	size_t i, k, r;
+	char *o;
 
-	for (i = 0; i < n && !b->cut; i++) {
+	if (b->cut || !n)
+		return;
+	k = n > (b->max - b->len) / 2 ? (b->max - b->len) / 2 : n;
+	r = 2 * k < b->cap - b->len ? 2 * k : room(b, 2 * k);
+	o = b->p + b->len;
+	for (i = 0; i < r / 2; i++) {
+		o[2 * i] = hexd[p[i] >> 4];
+		o[2 * i + 1] = hexd[p[i] & 0xf];
+	}
+	if (r & 1)
+		o[r - 1] = hexd[p[r / 2] >> 4];
+	b->len += r;
+	/* max reached: the next pair is cut there */
+	for (i = k; i < n && !b->cut; i++) {
 		char t[2] = { hexd[p[i] >> 4], hexd[p[i] & 0xf] };
 
 		mttd__tb_put(b, t, 2);
