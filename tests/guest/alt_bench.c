@@ -106,21 +106,23 @@ static long number(const char *s, long lo, long hi)
 
 static int parse_sizes(struct opts *o, const char *arg)
 {
-	char buf[256], *tok, *save;
+	char buf[256], *tok, *comma;
 	long v;
 
 	if (strlen(arg) >= sizeof(buf))
 		return -1;
 	strcpy(buf, arg);
 	o->nsizes = 0;
-	for (tok = strtok_r(buf, ",", &save); tok;
-	     tok = strtok_r(NULL, ",", &save)) {
+	for (tok = buf; tok; tok = comma) {
+		comma = strchr(tok, ',');
+		if (comma)
+			*comma++ = '\0';
 		v = number(tok, 1, MAX_SIZE);
 		if (v < 0 || o->nsizes == MAX_SIZES)
 			return -1;
 		o->sizes[o->nsizes++] = (unsigned int)v;
 	}
-	return o->nsizes ? 0 : -1;
+	return 0;
 }
 
 static int parse(struct opts *o, int argc, char **argv)
