@@ -39,7 +39,6 @@ SIZES="16 64 256 1024"
 METHODS="mtt-write mtt-mmap marker lttng"
 W=$SW_WORK
 RES=$W/alt.res
-SINK=/dev/swstm.0-sink
 T=/sys/kernel/tracing
 : >$RES
 
