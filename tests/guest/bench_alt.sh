@@ -114,9 +114,10 @@ alt_run() {
 	marker)
 		echo >$T/trace
 		alt_bench -m $m -o $T/trace_marker -s $s -n $N >$out 2>&1
-		kept=$(cat $T/per_cpu/cpu*/stats | awk '/^entries:/ { n += $2 } END { print n + 0 }')
+		kept=$(cat $T/per_cpu/cpu*/stats |
+			awk '/^entries:/ { n += $2; f = 1 } END { print f ? n : "?" }')
 		lost=$(cat $T/per_cpu/cpu*/stats |
-			awk '/^overrun:/ || /^dropped events:/ { n += $NF } END { print n + 0 }')
+			awk '/^overrun:/ || /^dropped events:/ { n += $NF; f = 1 } END { print f ? n : "?" }')
 		;;
 	lttng)
 		[ -n "$LTTNG" ] || return 0
@@ -128,12 +129,14 @@ alt_run() {
 			{ echo "# lttng session failed: $(tr '\n' ' ' <$W/lttng.log)"; lttng destroy altb >/dev/null 2>&1; return 0; }
 		alt_bench_lttng -m $m -s $s -n $N >$out 2>&1
 		lttng stop altb >>$W/lttng.log 2>&1
+		# "?" when lttng list says nothing of discarded events
 		lost=$(lttng list altb -c ch 2>/dev/null |
-			awk '/Discarded events:/ || /Lost packets:/ { n += $NF } END { print n + 0 }')
+			awk '/Discarded events:/ || /Lost packets:/ { n += $NF; f = 1 }
+				END { print f ? n : "?" }')
 		lttng destroy altb >>$W/lttng.log 2>&1
 		kept=$(babeltrace2 $W/lt -c sink.utils.counter 2>$W/bt2.err |
 			awk '/ Event messages$/ { print $1 }')
-		[ -n "$kept" ] || { kept=-; echo "# babeltrace2: $(head -n 3 $W/bt2.err | tr '\n' ' ')"; }
+		[ -n "$kept" ] || { kept="?"; echo "# babeltrace2: $(head -n 3 $W/bt2.err | tr '\n' ' ')"; }
 		rm -rf $W/lt
 		;;
 	esac
@@ -145,7 +148,8 @@ alt_run() {
 	echo "$line" | awk -v r=$r -v kept=$kept -v lost=$lost '{
 		for (i = 4; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
 		on = ("on" in v) ? v["on"] : "-"
-		print "R", r, $2, $3, v["ns"], v["sent"], kept, lost + v["failed"], on
+		if (lost ~ /^[0-9]+$/) lost += v["failed"]
+		print "R", r, $2, $3, v["ns"], v["sent"], kept, lost, on
 	}' >>$RES
 }
 
@@ -181,8 +185,11 @@ awk -v rounds="$ROUNDS" '
 		r = $2; m = $3; s = $4
 		ns[r, m, s] = $5
 		sent[m, s] += $6
-		if ($7 == "-") nokept[m, s] = 1; else kept[m, s] += $7
-		lost[m, s] += $8
+		# "-": not counted (mtt-mmap); "?": the count could not be read
+		if ($7 == "-") nokept[m, s] = 1
+		else if ($7 !~ /^[0-9]+$/) unkept[m, s] = 1
+		else kept[m, s] += $7
+		if ($8 !~ /^[0-9]+$/) unlost[m, s] = 1; else lost[m, s] += $8
 		if ($9 == "0") off[m, s]++
 		have[m, s] = 1
 		if (!(s in seen)) { seen[s] = 1; sizes[++ns_] = s }
@@ -199,9 +206,10 @@ awk -v rounds="$ROUNDS" '
 				n = 0
 				for (r = 1; r <= rounds; r++)
 					if ((r, m, s) in ns) v[++n] = ns[r, m, s]
-				k = ((m, s) in nokept) ? "-" : kept[m, s]
-				printf "alt %-9s %4d B  %-28s  %6s/%-6d  %d%s\n", m, s,
-					mmr(v, n, "%.0f", ""), k, sent[m, s], lost[m, s],
+				k = ((m, s) in nokept) ? "-" : ((m, s) in unkept) ? "?" : kept[m, s]
+				printf "alt %-9s %4d B  %-28s  %6s/%-6d  %s%s\n", m, s,
+					mmr(v, n, "%.0f", ""), k, sent[m, s],
+					((m, s) in unlost) ? "?" : lost[m, s],
 					((m, s) in off) ? sprintf("  (tracepoint off in %d runs)", off[m, s]) : ""
 			}
 		}
