@@ -16,6 +16,8 @@
  *   lttng      an LTTng-UST tracepoint, altbench:event, the payload a
  *              sequence of bytes (alt_bench_tp.h); only in the build with
  *              -DALT_LTTNG (`make -C tests bench-lttng`: alt_bench_lttng)
+ *   clock      no event: one clock_gettime(CLOCK_MONOTONIC), the read
+ *              libmtt and LTTng-UST make for each event's timestamp
  *
  *   alt_bench -m METHOD -s SIZE[,SIZE...] -n N [-w W] [-c CPU]
  *             [-d DEV] [-i NAME] [-o PATH]
@@ -59,13 +61,14 @@
 #define MAX_SIZES	16
 #define MAX_SIZE	4096
 
-enum method { M_MTT_WRITE, M_MTT_MMAP, M_MARKER, M_LTTNG };
+enum method { M_MTT_WRITE, M_MTT_MMAP, M_MARKER, M_LTTNG, M_CLOCK };
 
 static const char *const method_name[] = {
 	[M_MTT_WRITE] = "mtt-write",
 	[M_MTT_MMAP] = "mtt-mmap",
 	[M_MARKER] = "marker",
 	[M_LTTNG] = "lttng",
+	[M_CLOCK] = "clock",
 };
 
 struct opts {
@@ -87,7 +90,7 @@ static uint8_t payload[MAX_SIZE];
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: alt_bench -m mtt-write|mtt-mmap|marker|lttng -s SIZE[,SIZE...] -n N\n"
+		"usage: alt_bench -m mtt-write|mtt-mmap|marker|lttng|clock -s SIZE[,SIZE...] -n N\n"
 		"                 [-w W] [-c CPU] [-d DEV] [-i NAME] [-o PATH]\n");
 }
 
@@ -224,6 +227,8 @@ static int setup(const struct opts *o, struct out *out)
 		fprintf(stderr, "alt_bench: lttng is in alt_bench_lttng (make -C tests bench-lttng)\n");
 		return -1;
 #endif
+	case M_CLOCK:
+		return 0;
 	}
 	return -1;
 }
@@ -232,6 +237,8 @@ static int setup(const struct opts *o, struct out *out)
 static inline int send_one(const struct opts *o, const struct out *out,
 			   unsigned int size)
 {
+	struct timespec ts;
+
 	switch (o->m) {
 	case M_MTT_WRITE:
 	case M_MTT_MMAP:
@@ -245,6 +252,8 @@ static inline int send_one(const struct opts *o, const struct out *out,
 #else
 		return -1;
 #endif
+	case M_CLOCK:
+		return clock_gettime(CLOCK_MONOTONIC, &ts) ? -1 : 0;
 	}
 	return -1;
 }

@@ -6,7 +6,8 @@
 # arguments (exit 2), sends exactly W + N events of each size through
 # libmtt into a file (mttdecode finds every RAW frame, of the right size)
 # and through write(2) into a plain file standing in for trace_marker
-# (every byte there), and without -DALT_LTTNG says where LTTng is.  The
+# (every byte there), times the clock read alone, and without
+# -DALT_LTTNG says where LTTng is.  The
 # LTTng-UST build (-DALT_LTTNG, liblttng-ust) is compiled when
 # <lttng/tracepoint.h> is installed (make deps), else skipped saying so.
 # Times are printed by the program, never checked.
@@ -65,6 +66,10 @@ tap_is "$?" 1 "lttng without -DALT_LTTNG: exit 1"
 tap_is "$(cat "$TMP/lt.err")" \
 	"alt_bench: lttng is in alt_bench_lttng (make -C tests bench-lttng)" \
 	"lttng without -DALT_LTTNG: says where it is"
+
+# clock: the timestamp's read alone, no output
+tap_is "$("$B" -m clock -s 16 -n 5 -w 2 -c -1 | sed 's/ ns=.*//')" \
+	"alt clock 16 sent=7 failed=0" "clock: a line, nothing refused"
 
 # the LTTng-UST build, as make -C tests bench-lttng makes it
 if echo '#include <lttng/tracepoint.h>' | cc -E -x c - >/dev/null 2>&1; then
