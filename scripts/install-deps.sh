@@ -7,7 +7,8 @@
 #           mttcontrol, mttprofile and their libraries)
 #   build   make && make install on a target: the tools and the modules
 #   all     make deps: also the tests, the VM lanes, the firmware lane
-#           (cross compilers, QEMU for the boards), make demo, make bench,
+#           (cross compilers, QEMU for the boards), make demo, make bench
+#           (its LTTng-UST peer: liblttng-ust-dev, lttng-tools, babeltrace2),
 #           make arm64 and make armhf (the Arm kernels' compilers; their
 #           headers are fetched by scripts/cross-kdir.sh, not installed),
 #           the arm64 and armhf lanes (qemu-system-arm's
@@ -44,6 +45,7 @@ all_pkgs=(
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross gcc-arm-linux-gnueabihf
 	libc6-dev-armhf-cross
 	qemu-user
+	liblttng-ust-dev lttng-tools babeltrace2
 )
 
 list=

@@ -16,6 +16,10 @@
 # directory at bench time, they are never committed), the same runs on
 # upstream's dummy_stm are printed as "up-dummy", and each of ours as a
 # ratio to it ("ratio" lines).
+#
+# Then, with stm.bench_alt=1 on the kernel command line (tests/vm/
+# bench.sh), tests/guest/bench_alt.sh: libmtt against trace_marker and
+# LTTng-UST.
 . /stm/tests/lib.sh
 . /stm/tests/swstm_lib.sh
 
@@ -141,4 +145,6 @@ if [ -f "$STM_MODDIR/up_stm_core.ko" ]; then
 fi
 
 sw_finish
+# what a user would trace with instead (tests/vm/bench.sh sets it)
+[ "$(stm_param bench_alt 0)" != 1 ] || sh /stm/tests/bench_alt.sh
 exit 0

@@ -14,13 +14,63 @@
 # runs tests/guest/bench_perf.sh (perf record -e cpu-clock -a -g around
 # one writer of 256 and 4096-byte messages, ours and upstream's); the
 # reports end up in tests/build/bench-perf/ (Documentation/performance.rst).
+#
+# After the write-path figures, in the same boot, tests/guest/bench_alt.sh
+# compares libmtt (write and mmap) with ftrace's trace_marker and
+# LTTng-UST: the LTTng-UST peer (tests/build/bench/alt_bench_lttng, made
+# by `make -C tests bench-lttng`), lttng, lttng-sessiond, lttng-consumerd
+# and babeltrace2 with its plugins are carried into the initramfs with
+# their libraries (Debian's liblttng-ust-dev, lttng-tools, babeltrace2;
+# without them the guest says so and compares the other three).
+# STM_BENCH_ALT=0 leaves it out, STM_BENCH_ALT=only boots for it alone;
+# STM_BENCH_ALT_N (events a run, 4000) and STM_BENCH_ALT_ROUNDS (5).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 src=/usr/src/linux-source-6.1.tar.xz
+tmps=()
+trap 'rm -rf "${tmps[@]}"' EXIT
 
-if [ "${STM_BENCH_UPSTREAM:-1}" != 0 ] && [ -r "$src" ]; then
+alt=${STM_BENCH_ALT:-1}
+[ "${STM_BENCH_PERF:-0}" != 1 ] || alt=0
+if [ "$alt" != 0 ]; then
+	STM_VM_APPEND="${STM_VM_APPEND:-} stm.alt_n=${STM_BENCH_ALT_N:-4000} stm.alt_rounds=${STM_BENCH_ALT_ROUNDS:-5}"
+	[ "$alt" = only ] || STM_VM_APPEND="$STM_VM_APPEND stm.bench_alt=1"
+	consumerd=/usr/lib/$(gcc -print-multiarch)/lttng/libexec/lttng-consumerd
+	plugins=/usr/lib/$(gcc -print-multiarch)/babeltrace2/plugins
+	lt_missing=
+	for f in lttng lttng-sessiond babeltrace2; do
+		command -v $f >/dev/null || lt_missing="$lt_missing $f"
+	done
+	[ -x "$consumerd" ] || lt_missing="$lt_missing lttng-consumerd"
+	compgen -G "$plugins/*.so" >/dev/null || lt_missing="$lt_missing babeltrace2-plugins"
+	xsd=/usr/share/xml/lttng/session.xsd
+	[ -r "$xsd" ] || lt_missing="$lt_missing $xsd"
+	if [ -n "$lt_missing" ]; then
+		echo "bench: no LTTng-UST peer, missing:$lt_missing (make deps installs them)" >&2
+	elif ! make -s -C "$top/tests" bench-lttng >/tmp/stm-bench-lttng.$$.log 2>&1; then
+		echo "bench: no LTTng-UST peer: make -C tests bench-lttng failed:" >&2
+		tail -n 20 /tmp/stm-bench-lttng.$$.log >&2
+	else
+		# babeltrace2's plugins and the session schema lttng-sessiond
+		# reads at start (else it exits: "XSD parsing failed") are not
+		# executables: copies marked so, for STM_VM_EXTRA_BINS
+		bt=$(mktemp -d /tmp/stm-bench-bt2.XXXXXX)
+		tmps+=("$bt")
+		cp "$plugins"/*.so "$xsd" "$bt/" && chmod 755 "$bt"/*
+		STM_VM_EXTRA_BINS="${STM_VM_EXTRA_BINS:-} $top/tests/build/bench/alt_bench_lttng"
+		STM_VM_EXTRA_BINS="$STM_VM_EXTRA_BINS $(command -v lttng) $(command -v lttng-sessiond)"
+		STM_VM_EXTRA_BINS="$STM_VM_EXTRA_BINS $consumerd $(command -v babeltrace2) $(echo "$bt"/*)"
+		export STM_VM_EXTRA_BINS
+	fi
+	rm -f /tmp/stm-bench-lttng.$$.log
+	# a hang guard only: the write path and this part in one script
+	: "${STM_VM_SCRIPT_TIMEOUT:=1800}"
+	export STM_VM_APPEND STM_VM_SCRIPT_TIMEOUT
+fi
+
+if [ "${STM_BENCH_UPSTREAM:-1}" != 0 ] && [ "$alt" != only ] && [ -r "$src" ]; then
 	up=$(mktemp -d /tmp/stm-bench-upstream.XXXXXX)
-	trap 'rm -rf "$up"' EXIT
+	tmps+=("$up")
 	kdir=${KDIR:-$("$top/scripts/kdir.sh")}
 	files=(core.c policy.c p_basic.c p_sys-t.c dummy_stm.c stm.h)
 	if tar -xJf "$src" -C "$up" --strip-components=4 \
@@ -51,5 +101,9 @@ if [ "${STM_BENCH_PERF:-0}" = 1 ]; then
 	cp "$STM_VM_OUT"/exports/* "$dest/" 2>/dev/null
 	echo "bench: profiles in $dest"
 	exit "$rc"
+fi
+if [ "$alt" = only ]; then
+	"$(dirname "$0")/run-plain.sh" bench_alt
+	exit
 fi
 "$(dirname "$0")/run-plain.sh" bench
