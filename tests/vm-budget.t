@@ -57,10 +57,14 @@ ok $? "every script reported"
 [ "$failed" = 0 ] || sed 's/^/# /' "$log" | tail -n 60
 rm -f "$log"
 
-STM_VM_SCRIPT_TIMEOUT=600 STM_VM_TIMEOUT=150 STM_VM_APPEND= suite boot t-90-wait-cut
+# 300 s: building the initramfs, QEMU's start and the boot come out of
+# the boot's limit before the script, and the init's clean-up after it;
+# in a fresh-clone run under load (load average 17 to 20) 150 s left the
+# script too little (prepare 48 s, the guest killed 1 s past its limit)
+STM_VM_SCRIPT_TIMEOUT=600 STM_VM_TIMEOUT=300 STM_VM_APPEND= suite boot t-90-wait-cut
 lim=$(sed -n 's/^ok [0-9]* - t-90-wait-cut.sh: exit status 0 ([0-9]*s of its \([0-9]*\)s limit)$/\1/p' "$out/tap.log")
 ok $((rc != 0)) "a script limit cut to the boot's: the run passes"
-[ -n "$lim" ] && [ "$lim" -lt 150 ]
-ok $? "the script's limit ($lim s) is what is left of the boot's 150 s"
+[ -n "$lim" ] && [ "$lim" -lt 300 ]
+ok $? "the script's limit ($lim s) is what is left of the boot's 300 s"
 [ "$failed" = 0 ] || sed 's/^/# /' "$log" | tail -n 60
 rm -f "$log"

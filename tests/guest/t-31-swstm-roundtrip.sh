@@ -134,7 +134,7 @@ else
 		rt_packets $W/pkt.stp >$W/pkt.txt
 		tap_check "a message in one call and a call per packet: the same packets" \
 			sh -c "test -s $W/run.txt && cmp -s $W/run.txt $W/pkt.txt"
-		tap_diag "$(wc -l <$W/run.txt) packets in one call each, $(wc -l <$W/pkt.txt) a call per packet"
+		tap_diag "data packets: $(wc -l <$W/run.txt) with data_run, $(wc -l <$W/pkt.txt) with data_run=0"
 	else
 		tap_fail "a message in one call and a call per packet: the same packets"
 		tap_diag "could not load swstm data_run=0"
