@@ -182,6 +182,17 @@ static notrace void swstm_stage_flush(struct swstm_dev *sw,
 	st->len = 0;
 }
 
+/* Begin a record for @master/@channel in the empty @st.  Context: as below. */
+static __always_inline void swstm_stage_start(struct swstm_stage *st,
+					      unsigned int master,
+					      unsigned int channel)
+{
+	st->master = master;
+	st->channel = channel;
+	st->npkts = 0;
+	st->since = jiffies;
+}
+
 /*
  * Append a packet (descriptor @d, @n payload bytes) to @st's stream.
  * Context: any, preemption disabled, @st held; room checked.
@@ -319,12 +330,8 @@ static noinline notrace ssize_t swstm_packet_slow(struct swstm_dev *sw,
 		    st->len + 1 + n > sw->ring.stream_max)
 			swstm_stage_flush(sw, st, swstm_stage_ts(st));
 	}
-	if (!st->len) {
-		st->master = master;
-		st->channel = channel;
-		st->npkts = 0;
-		st->since = jiffies;
-	}
+	if (!st->len)
+		swstm_stage_start(st, master, channel);
 	swstm_stage_add(st, d, payload, n);
 	if (end || now)
 		swstm_stage_flush(sw, st, swstm_stage_ts(st));
@@ -435,12 +442,8 @@ static notrace ssize_t swstm_data_run(struct stm_data *data,
 			d |= SWSTM_D_MARKED;
 		if (unlikely(st->len + 1 + n > sw->ring.stream_max))
 			swstm_stage_flush(sw, st, swstm_stage_ts(st));
-		if (!st->len) {
-			st->master = master;
-			st->channel = channel;
-			st->npkts = 0;
-			st->since = jiffies;
-		}
+		if (!st->len)
+			swstm_stage_start(st, master, channel);
 		swstm_stage_add(st, d, buf + pos, n);
 		pos += n;
 	} while (pos < count);
