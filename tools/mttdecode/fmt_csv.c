@@ -408,16 +408,7 @@ static void extra(struct app *a, const char *source, int chan,
  * message it could not decode (two digits a byte, see the docs) */
 static void hex_dump_upper(struct out *o, const uint8_t *p, size_t n)
 {
-	while (n) {
-		size_t k = n < OUT_BUF / 2 ? n : OUT_BUF / 2, i;
-		char *b = out_room(o, 2 * k);
-
-		for (i = 0; i < k; i++)
-			memcpy(b + 2 * i, hex2u + 2 * p[i], 2);
-		o->len += 2 * k;
-		p += k;
-		n -= k;
-	}
+	out_hexpairs(o, p, n, hex2u);
 }
 
 /* a one- or two-word message (SHORT32/SHORT64, compact BUILD) */

@@ -165,16 +165,22 @@ void out_hexn(struct out *o, uint64_t v, unsigned int n)
 #define H64(x) H16(x), H16((x) + 16), H16((x) + 32), H16((x) + 48)
 static const char hex2[512] = { H64(0), H64(64), H64(128), H64(192) };
 
-void out_hexbytes(struct out *o, const uint8_t *p, size_t n)
+void out_hexpairs(struct out *o, const uint8_t *p, size_t n,
+		  const char pairs[512])
 {
 	while (n) {
 		size_t k = n < OUT_BUF / 2 ? n : OUT_BUF / 2, i;
 		char *b = out_room(o, 2 * k);
 
 		for (i = 0; i < k; i++)
-			memcpy(b + 2 * i, hex2 + 2 * p[i], 2);
+			memcpy(b + 2 * i, pairs + 2 * p[i], 2);
 		o->len += 2 * k;
 		p += k;
 		n -= k;
 	}
+}
+
+void out_hexbytes(struct out *o, const uint8_t *p, size_t n)
+{
+	out_hexpairs(o, p, n, hex2);
 }

@@ -137,5 +137,8 @@ void out_u64(struct out *o, uint64_t v);
 void out_hexn(struct out *o, uint64_t v, unsigned int n);
 /* bytes as lowercase hex */
 void out_hexbytes(struct out *o, const uint8_t *p, size_t n);
+/* the same with another table of 256 digit pairs (e.g. uppercase) */
+void out_hexpairs(struct out *o, const uint8_t *p, size_t n,
+		  const char pairs[512]);
 
 #endif
