@@ -3,7 +3,8 @@
  * In-kernel API of the STM class: STM device drivers and stm_source
  * drivers include this.  Names, types and structure layouts are those of
  * the upstream Linux <linux/stm.h>, so drivers written for upstream build
- * and run against this out-of-tree class unchanged.
+ * and run against this out-of-tree class unchanged; one optional member
+ * of ours ends struct stm_data (@data_run, STM_DATA_HAS_RUN).
  */
 #ifndef _STM_H_
 #define _STM_H_
