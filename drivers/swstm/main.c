@@ -391,14 +391,32 @@ slow:
 }
 
 #ifdef STM_DATA_HAS_RUN
-/* STP packet size (8/4/2/1) for @left bytes, and its descriptor bits */
-static __always_inline unsigned int swstm_run_size(size_t left,
-						   unsigned int *d)
+/* log2 of the STP packet size (8/4/2/1) for @left bytes of a run */
+static __always_inline unsigned int swstm_run_lg(size_t left)
 {
-	unsigned int lg = left >= 8 ? 3 : left >= 4 ? 2 : left >= 2 ? 1 : 0;
+	return left >= 8 ? 3 : left >= 4 ? 2 : left >= 2 ? 1 : 0;
+}
 
-	*d = SWSTM_D_PAYLOAD | lg << SWSTM_D_LOG_SHIFT | STP_PACKET_DATA;
-	return 1U << lg;
+/*
+ * Append @k 8-byte DATA packets from @src to @st's stream: the middle of
+ * a run, in a loop of its own with the stream position in a register
+ * (swstm_stage_add() reloads @st->len after every store through a u8
+ * pointer, which may alias it).
+ * Context: any, preemption disabled, @st held; room for @k checked.
+ */
+static __always_inline void swstm_stage_add8(struct swstm_stage *st,
+					     const unsigned char *src,
+					     unsigned int k)
+{
+	u8 *p = st->stream + st->len;
+	unsigned int i;
+
+	for (i = 0; i < k; i++, p += 9, src += 8) {
+		*p = SWSTM_D_PAYLOAD | 3 << SWSTM_D_LOG_SHIFT | STP_PACKET_DATA;
+		memcpy(p + 1, src, 8);
+	}
+	st->len += 9 * k;
+	st->npkts += k;
 }
 
 /*
@@ -418,7 +436,7 @@ static notrace ssize_t swstm_data_run(struct stm_data *data,
 {
 	struct swstm_dev *sw = container_of(data, struct swstm_dev, stm);
 	unsigned long pc = preempt_count();
-	unsigned int n, d;
+	unsigned int n, d, lg;
 	struct swstm_stage *st;
 	size_t pos = 0;
 
@@ -435,7 +453,23 @@ static notrace ssize_t swstm_data_run(struct stm_data *data,
 			(flags & STP_PACKET_TIMESTAMPED)))
 		swstm_stage_flush(sw, st, swstm_stage_ts(st));
 	do {
-		n = swstm_run_size(count - pos, &d);
+		/*
+		 * The middle 8-byte packets of a started record: neither
+		 * the first (stamped) nor the last (marked) one, as many
+		 * as the record has room for.
+		 */
+		if (pos && st->len && count - pos > 8) {
+			n = min_t(size_t, (count - pos - 1) / 8,
+				  (sw->ring.stream_max - st->len) / 9);
+			if (n) {
+				swstm_stage_add8(st, buf + pos, n);
+				pos += 8 * n;
+				continue;
+			}
+		}
+		lg = swstm_run_lg(count - pos);
+		n = 1U << lg;
+		d = SWSTM_D_PAYLOAD | lg << SWSTM_D_LOG_SHIFT | STP_PACKET_DATA;
 		if (!pos && (flags & STP_PACKET_TIMESTAMPED))
 			d |= SWSTM_D_TS;
 		if (pos + n == count && (flags & STP_PACKET_MARKED))
@@ -458,7 +492,7 @@ one_by_one:
 		unsigned int f = pos ? 0 : flags & STP_PACKET_TIMESTAMPED;
 		ssize_t sent;
 
-		n = swstm_run_size(count - pos, &d);
+		n = 1U << swstm_run_lg(count - pos);
 		if (pos + n == count)
 			f |= flags & STP_PACKET_MARKED;
 		sent = swstm_packet_slow(sw, master, channel, STP_PACKET_DATA,

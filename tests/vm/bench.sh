@@ -24,6 +24,16 @@
 # without them the guest says so and compares the other three).
 # STM_BENCH_ALT=0 leaves it out, STM_BENCH_ALT=only boots for it alone;
 # STM_BENCH_ALT_N (events a run, 4000) and STM_BENCH_ALT_ROUNDS (5).
+#
+# The write path runs in STM_BENCH_ROUNDS rounds (7), ours and upstream's
+# class taking turns; each ratio is printed as the median and range of the
+# rounds' ratios. STM_BENCH_COST=1 boots instead for a cost measurement:
+# one vCPU on one host thread with QEMU's -icount shift=0,sleep=off, so
+# the guest's clock advances 1 ns per instruction executed and a figure
+# no longer depends on what else the host runs (it counts instructions,
+# which TCG does not weigh as a CPU does: Documentation/performance.rst).
+# QEMU 7.2 does not bring up a second vCPU under -icount here, hence one.
+# It skips the LTTng-UST comparison (STM_BENCH_ALT=0).
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 src=/usr/src/linux-source-6.1.tar.xz
@@ -32,6 +42,16 @@ trap 'rm -rf "${tmps[@]}"' EXIT
 
 alt=${STM_BENCH_ALT:-1}
 [ "${STM_BENCH_PERF:-0}" != 1 ] || alt=0
+STM_VM_APPEND="${STM_VM_APPEND:-} stm.bench_rounds=${STM_BENCH_ROUNDS:-7}"
+if [ "${STM_BENCH_COST:-0}" = 1 ]; then
+	alt=0
+	STM_VM_APPEND="$STM_VM_APPEND stm.bench_cost=1"
+	STM_VM_SMP=1 STM_VM_ACCEL=tcg,thread=single
+	STM_VM_QEMU_EXTRA="${STM_VM_QEMU_EXTRA:-} -icount shift=0,sleep=off"
+	: "${STM_VM_OUT:=$top/tests/vm/out/bench_cost}"
+	export STM_VM_SMP STM_VM_ACCEL STM_VM_QEMU_EXTRA STM_VM_OUT
+fi
+export STM_VM_APPEND
 if [ "$alt" != 0 ]; then
 	STM_VM_APPEND="${STM_VM_APPEND:-} stm.alt_n=${STM_BENCH_ALT_N:-4000} stm.alt_rounds=${STM_BENCH_ALT_ROUNDS:-5}"
 	[ "$alt" = only ] || STM_VM_APPEND="$STM_VM_APPEND stm.bench_alt=1"
@@ -63,10 +83,11 @@ if [ "$alt" != 0 ]; then
 		export STM_VM_EXTRA_BINS
 	fi
 	rm -f /tmp/stm-bench-lttng.$$.log
-	# a hang guard only: the write path and this part in one script
-	: "${STM_VM_SCRIPT_TIMEOUT:=1800}"
-	export STM_VM_APPEND STM_VM_SCRIPT_TIMEOUT
+	export STM_VM_APPEND
 fi
+# hang guards only: the write path's rounds and the comparison in one script
+: "${STM_VM_SCRIPT_TIMEOUT:=3000}" "${STM_VM_TIMEOUT:=3600}"
+export STM_VM_SCRIPT_TIMEOUT STM_VM_TIMEOUT
 
 if [ "${STM_BENCH_UPSTREAM:-1}" != 0 ] && [ "$alt" != only ] && [ -r "$src" ]; then
 	up=$(mktemp -d /tmp/stm-bench-upstream.XXXXXX)

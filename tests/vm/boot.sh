@@ -24,6 +24,9 @@
 # the test channel -> ttyS1.log; no -s ports.  STM_VM_ARCH=armhf: the
 # same devices on qemu-system-arm -M virt,highmem=off -cpu cortex-a15
 # (Debian's armmp kernel has no LPAE: nothing above 4 GiB).
+#
+# STM_VM_QEMU_EXTRA: more QEMU arguments, split on blanks, appended last
+# (make bench's cost measurement passes "-icount shift=0,sleep=off").
 set -euo pipefail
 
 kernel='' initrd='' outdir='' append='' secs=1200 follow=0
@@ -94,6 +97,8 @@ for s in "${socks[@]}"; do
 	i=$((i + 1))
 done
 [ "${#pci[@]}" = 0 ] || qemu+=(-device "pci-serial-2x,$(IFS=,; echo "${pci[*]}")")
+# shellcheck disable=SC2206 # words: QEMU options without blanks
+qemu+=(${STM_VM_QEMU_EXTRA:-})
 echo "${qemu[*]}" >"$outdir/qemu.cmd"
 
 timeout -k 10 "$secs" "${qemu[@]}" </dev/null >"$outdir/qemu.log" 2>&1 &

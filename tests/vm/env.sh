@@ -22,6 +22,7 @@
 #   STM_VM_ACCEL          QEMU's -accel [tcg]; tcg,thread=single runs every
 #                         vCPU on one host thread (kernels that patch their
 #                         own text while another vCPU runs it, 6.12)
+#   STM_VM_QEMU_EXTRA     more QEMU arguments, appended last []
 #   STM_VM_APPEND         extra kernel command line (e.g. kmemleak=on)
 #   STM_VM_EXTRA_GUEST    more dirs of guest scripts (space-separated) []
 #   STM_VM_EXTRA_CHECKS   more dirs of host checks (space-separated) []
@@ -119,6 +120,7 @@ fi
 : "${STM_VM_MEM:=1024}"
 : "${STM_VM_SMP:=2}"
 : "${STM_VM_ACCEL:=tcg}"
+: "${STM_VM_QEMU_EXTRA:=}"
 : "${STM_VM_APPEND:=}"
 : "${STM_TESTS:=}"
 : "${STM_VM_EXTRA_GUEST:=}"
@@ -126,5 +128,5 @@ fi
 : "${STM_VM_EXTRA_BINS:=}"
 export STM_TOP STM_VM STM_VM_KREL STM_VM_KERNEL STM_VM_KMODDIR STM_VM_OURMODS \
 	STM_VM_LANE STM_VM_OUT STM_VM_TIMEOUT STM_VM_SCRIPT_TIMEOUT STM_VM_MEM \
-	STM_VM_SMP STM_VM_ACCEL STM_VM_APPEND STM_TESTS STM_VM_EXTRA_GUEST STM_VM_EXTRA_CHECKS STM_VM_EXTRA_BINS \
+	STM_VM_SMP STM_VM_ACCEL STM_VM_QEMU_EXTRA STM_VM_APPEND STM_TESTS STM_VM_EXTRA_GUEST STM_VM_EXTRA_CHECKS STM_VM_EXTRA_BINS \
 	STM_VM_ARCH STM_VM_BUSYBOX STM_VM_TOOLS STM_VM_GUEST_BIN STM_VM_GUEST_MAKE STM_VM_LIBPATH
