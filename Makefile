@@ -10,7 +10,8 @@
 #                   left in tests/vm/out/multi/session
 #   make check      set up, then unit tests, fuzz smoke runs, the firmware lane
 #                   (QEMU boards) and the VM suite under prove
-#   make bench      write-path (in the VM), decoder (on the host) and firmware
+#   make bench      write-path (in the VM: a timed boot, then a boot that
+#                   counts instructions), decoder (on the host) and firmware
 #                   (bench-firmware: QEMU boards) figures;
 #                   STM_BENCH_PERF=1: write-path profiles (perf) instead
 #   make fuzz       longer libFuzzer runs of the decoder
@@ -132,6 +133,7 @@ bench: deps
 	$(if $(filter 1,$(STM_BENCH_PERF)),,$(MAKE) -C tools bench)
 	$(if $(filter 1,$(STM_BENCH_PERF)),,$(MAKE) bench-firmware)
 	$(CURDIR)/tests/vm/bench.sh
+	$(if $(filter 1,$(STM_BENCH_PERF)),,STM_BENCH_COST=1 $(CURDIR)/tests/vm/bench.sh)
 
 # the firmware libraries' figures (Documentation/firmware.rst, Figures):
 # instructions per hook and mtt_trace stepped under QEMU, sizes
