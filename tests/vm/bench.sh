@@ -25,9 +25,10 @@
 # STM_BENCH_ALT=0 leaves it out, STM_BENCH_ALT=only boots for it alone;
 # STM_BENCH_ALT_N (events a run, 4000) and STM_BENCH_ALT_ROUNDS (5).
 #
-# The write path runs in STM_BENCH_ROUNDS rounds (7), ours and upstream's
+# The write path runs in STM_BENCH_ROUNDS rounds (9), ours and upstream's
 # class taking turns; each ratio is printed as the median and range of the
-# rounds' ratios. STM_BENCH_COST=1 boots instead for a cost measurement:
+# rounds' ratios. STM_BENCH_COST=1 boots instead for a cost measurement
+# (5 rounds of one run each: the figures repeat to a few parts in 10^4):
 # one vCPU on one host thread with QEMU's -icount shift=0,sleep=off, so
 # the guest's clock advances 1 ns per instruction executed and a figure
 # no longer depends on what else the host runs (it counts instructions,
@@ -42,14 +43,15 @@ trap 'rm -rf "${tmps[@]}"' EXIT
 
 alt=${STM_BENCH_ALT:-1}
 [ "${STM_BENCH_PERF:-0}" != 1 ] || alt=0
-STM_VM_APPEND="${STM_VM_APPEND:-} stm.bench_rounds=${STM_BENCH_ROUNDS:-7}"
 if [ "${STM_BENCH_COST:-0}" = 1 ]; then
 	alt=0
-	STM_VM_APPEND="$STM_VM_APPEND stm.bench_cost=1"
+	STM_VM_APPEND="${STM_VM_APPEND:-} stm.bench_rounds=${STM_BENCH_ROUNDS:-5} stm.bench_cost=1"
 	STM_VM_SMP=1 STM_VM_ACCEL=tcg,thread=single
 	STM_VM_QEMU_EXTRA="${STM_VM_QEMU_EXTRA:-} -icount shift=0,sleep=off"
 	: "${STM_VM_OUT:=$top/tests/vm/out/bench_cost}"
 	export STM_VM_SMP STM_VM_ACCEL STM_VM_QEMU_EXTRA STM_VM_OUT
+else
+	STM_VM_APPEND="${STM_VM_APPEND:-} stm.bench_rounds=${STM_BENCH_ROUNDS:-9}"
 fi
 export STM_VM_APPEND
 if [ "$alt" != 0 ]; then
