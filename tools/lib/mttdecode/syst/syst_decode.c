@@ -19,6 +19,7 @@
  *  SBD      u32/u64 id, optional address (16/32/64), optional NUL-ended
  *           name, blob; "sbd 0x<id>[ <name>][ @0x<addr>] <n> bytes: <hex>".
  */
+#include "internal/fmtc.h"
 #include "syst_fmt.h"
 #include "syst_internal.h"
 
@@ -57,6 +58,24 @@ static void render(struct mttd_syst *s, struct mttd_syst_msg *m,
 	};
 
 	mttd__fmt(&s->text, fmt, flen, &a);
+	if (a.missing)
+		mttd__syst_status(m, MTTD_SYST_TOO_SHORT);
+}
+
+/* a collateral entry's format: compiled when the entry was loaded */
+static void render_entry(struct mttd_syst *s, struct mttd_syst_msg *m,
+			 const struct mttd_coll_entry *e, const uint8_t *args,
+			 size_t nargs, unsigned int ptr)
+{
+	const struct mttd__fmtc *c = mttd__coll_fmtc(e);
+	struct mttd__args a = {
+		.p = args, .n = nargs, .ptr = ptr, .m = m,
+	};
+
+	if (c)
+		mttd__fmt_run(&s->text, c, &a);
+	else
+		mttd__fmt(&s->text, e->text, e->text_len, &a);
 	if (a.missing)
 		mttd__syst_status(m, MTTD_SYST_TOO_SHORT);
 }
@@ -119,7 +138,7 @@ static void short_msg(struct mttd_syst *s, struct mttd_syst_msg *m,
 	v = m->value & ~e->mask;
 	for (i = 0; i < 8; i++)
 		arg[i] = (uint8_t)(v >> (8 * i));
-	render(s, m, e->text, e->text_len, arg, is64 ? 8 : 4, is64 ? 8 : 4);
+	render_entry(s, m, e, arg, is64 ? 8 : 4, is64 ? 8 : 4);
 	/* a format that asks for more than the value is not "too short" */
 	if (m->status == MTTD_SYST_TOO_SHORT)
 		m->status = MTTD_SYST_OK;
@@ -194,7 +213,7 @@ static void catalog(struct mttd_syst *s, struct mttd_syst_msg *m,
 			f = find(s, client, MTTD_COLL_FILE, (uint64_t)e->file);
 			m->cat_file = f ? f->text : NULL;
 		}
-		render(s, m, e->text, e->text_len, args, nargs, ptr);
+		render_entry(s, m, e, args, nargs, ptr);
 		return;
 	}
 	mttd__syst_status(m, MTTD_SYST_MISSING_COLLATERAL);
@@ -222,9 +241,13 @@ static void raw(struct mttd_syst *s, struct mttd_syst_msg *m, int client)
 		/* the name is a format given the protocol id ("Protocol%d") */
 		uint8_t arg[4] = { m->subtype };
 		struct mttd__args a = { .p = arg, .n = 4, .ptr = 4 };
+		const struct mttd__fmtc *c = mttd__coll_fmtc(e);
 
 		mttd__tb_reset(&s->proto);
-		mttd__fmt(&s->proto, e->text, e->text_len, &a);
+		if (c)
+			mttd__fmt_run(&s->proto, c, &a);
+		else
+			mttd__fmt(&s->proto, e->text, e->text_len, &a);
 		m->protocol = mttd__tb_str(&s->proto);
 	}
 	hex_capped(&s->text, m->payload, m->payload_len);
