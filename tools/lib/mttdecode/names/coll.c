@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal/fmtc.h"
+#include "internal/coll.h"
 #include "internal/hex.h"
 #include "coll_internal.h"
 
@@ -170,6 +170,18 @@ const struct mttd__fmtc *mttd__coll_fmtc(const struct mttd_coll_entry *e)
 	/* every entry mttd_coll_find() returns is the first member of a
 	 * struct mttd__centry */
 	return ((const struct mttd__centry *)(const void *)e)->fmtc;
+}
+
+unsigned int mttd__coll_tables(const struct mttd_coll *c, int client)
+{
+	unsigned int k, bits = 0;
+
+	if (client < 0 || (size_t)client >= c->n)
+		return 0;
+	for (k = 0; k < MTTD_COLL_TABLES; k++)
+		if (c->c[client].t[k].n)
+			bits |= 1u << k;
+	return bits;
 }
 
 static int cmp(const void *a, const void *b)

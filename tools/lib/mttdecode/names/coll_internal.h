@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "internal/fmtc.h"
+#include "internal/coll.h"
 #include "mttdecode/collateral.h"
 
 struct mttd__centry {

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "mttdecode/mttframe.h"
+#include "internal/coll.h"
 #include "internal/state.h"
 #include "syst_internal.h"
 
@@ -101,6 +102,7 @@ const struct mttd__ccache *mttd__syst_client(struct mttd_syst *s,
 		t.client = mttd_coll_client(s->coll, g);
 		t.name = mttd_coll_client_name(s->coll, t.client);
 		t.file = mttd_coll_client_file(s->coll, t.client);
+		t.tables = mttd__coll_tables(s->coll, t.client);
 		t.valid = 1;
 	}
 	c[0] = t;

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal/fmtc.h"
+#include "internal/coll.h"
 #include "syst_fmt.h"
 #include "syst_internal.h"
 

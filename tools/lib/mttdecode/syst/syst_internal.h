@@ -27,6 +27,7 @@ struct mttd__ccache {
 	const char *name;
 	const char *file;
 	int client;
+	unsigned int tables;	/* mttd__coll_tables() of the client */
 	int valid;
 };
 
