@@ -79,11 +79,16 @@ static inline uint64_t mttd__le64v(const uint8_t *p)
 	return (uint64_t)mttd__le32(p) | (uint64_t)mttd__le32(p + 4) << 32;
 }
 
-/* little-endian value of n (0..8) bytes */
+/* little-endian value of n (0..8) bytes; 4 and 8 (arguments, ids)
+ * as one load each, the others a byte at a time */
 static inline uint64_t mttd__lexx(const uint8_t *p, unsigned int n)
 {
 	uint64_t v = 0;
 
+	if (n == 8)
+		return mttd__le64v(p);
+	if (n == 4)
+		return mttd__le32(p);
 	while (n--)
 		v = v << 8 | p[n];
 	return v;
