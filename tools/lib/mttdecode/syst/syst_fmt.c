@@ -712,6 +712,7 @@ struct mttd__fmtc *mttd__fmt_compile(const char *fmt, size_t flen)
 	lit += flen - i;
 	c->op[c->n].kind = K_END;
 	c->op[c->n].lit = (uint32_t)lit;
+	c->op[c->n].raw = 0;
 	c->n++;
 	return c;
 }
