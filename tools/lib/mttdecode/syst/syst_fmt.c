@@ -641,7 +641,14 @@ struct fop {
 	uint8_t kind;
 	char conv;
 	uint8_t wstar, pstar;
+	uint8_t fast;		/* F_*: done in mttd__fmt_run() itself */
+	uint8_t size;		/* F_*: argument bytes, 0: a->ptr */
 };
+
+/* the common conversions without flags, width, precision or '*' (and
+ * no h or hh), rendered without the general conversion code: the same
+ * text, as conv_int() and conv_float() write them then */
+enum { F_NONE, F_DEC, F_UDEC, F_HEX, F_HEXU, F_FIX };
 
 /* a format with more '%' than this is rendered the slow way (the
  * compiled form takes some 40 bytes a '%') */
@@ -652,6 +659,78 @@ struct mttd__fmtc {
 	char *text;
 	struct fop op[];
 };
+
+static uint8_t fast_of(const struct fop *o)
+{
+	const struct spec *sp = &o->sp;
+
+	if (o->wstar || o->pstar || sp->flags[0] || sp->width)
+		return F_NONE;
+#ifdef __SIZEOF_INT128__
+	if ((o->conv == 'f' || o->conv == 'F') && sp->prec <= 17)
+		return F_FIX;
+#endif
+	if (sp->prec >= 0 || sp->len == LEN_H || sp->len == LEN_HH)
+		return F_NONE;
+	switch (o->conv) {
+	case 'd': case 'i': return F_DEC;
+	case 'u': return F_UDEC;
+	case 'x': return F_HEX;
+	case 'X': return F_HEXU;
+	default: return F_NONE;
+	}
+}
+
+/* a fast op with its argument v; 0 if fixed_f() declines the value */
+static int fast(struct mttd__tbuf *tb, const struct fop *o, uint64_t v,
+		struct mttd__args *a)
+{
+	char tmp[64];
+	unsigned int n = 21;
+
+	switch (o->fast) {
+	case F_DEC: {
+		int64_t s = o->size == 8 || (o->size == 0 && a->ptr == 8) ?
+			    (int64_t)v : (int64_t)(int32_t)(uint32_t)v;
+		uint64_t u = s < 0 ? 0 - (uint64_t)s : (uint64_t)s;
+
+		record(a, MTTD_SYST_ARG_INT, (uint64_t)s);
+		n = (unsigned int)(mttd__dec_back(tmp + 1, u) - tmp);
+		if (s < 0)
+			tmp[--n] = '-';
+		break;
+	}
+	case F_UDEC:
+		record(a, MTTD_SYST_ARG_UINT, v);
+		n = (unsigned int)(mttd__dec_back(tmp + 1, v) - tmp);
+		break;
+	case F_HEX:
+	case F_HEXU: {
+		const char *digits = o->fast == F_HEXU ? "0123456789ABCDEF" :
+				     "0123456789abcdef";
+
+		record(a, MTTD_SYST_ARG_UINT, v);
+		do {
+			tmp[--n] = digits[v & 0xf];
+			v >>= 4;
+		} while (v);
+		break;
+	}
+#ifdef __SIZEOF_INT128__
+	default: {
+		size_t k = fixed_f(tmp, v, o->sp.prec < 0 ? 6 : o->sp.prec);
+
+		if (!k)
+			return 0;
+		record(a, MTTD_SYST_ARG_DOUBLE, v);
+		mttd__tb_put(tb, tmp, k);
+		return 1;
+	}
+#endif
+	}
+	mttd__tb_put(tb, tmp + n, 21 - n);
+	return 1;
+}
 
 struct mttd__fmtc *mttd__fmt_compile(const char *fmt, size_t flen)
 {
@@ -700,6 +779,11 @@ struct mttd__fmtc *mttd__fmt_compile(const char *fmt, size_t flen)
 		o->pstar = (uint8_t)ps;
 		o->lit = (uint32_t)lit;
 		o->raw = 0;
+		o->fast = fast_of(o);
+		o->size = o->sp.len == LEN_LL ? 8 :
+			  o->sp.len == LEN_L || o->sp.len == LEN_PTR ? 0 : 4;
+		if (o->kind == K_FLOAT)
+			o->size = 8;
 		if (o->kind == K_RAW) {
 			o->raw = (uint32_t)(i - start);
 			memcpy(c->text + t, fmt + start, i - start);
@@ -736,6 +820,19 @@ void mttd__fmt_run(struct mttd__tbuf *tb, const struct mttd__fmtc *c,
 		t += o->lit + o->raw;
 		if (o->kind == K_END)
 			return;
+		if (o->fast) {
+			unsigned int size = o->size ? o->size : a->ptr;
+
+			/* else conv() says "<?>", or does what fixed_f()
+			 * does not (the argument taken again there) */
+			if (a->n - a->pos >= size &&
+			    fast(tb, o, mttd__lexx(a->p + a->pos, size), a)) {
+				a->pos += size;
+				if (tb->cut)
+					return;
+				continue;
+			}
+		}
 		if (o->wstar | o->pstar) {
 			s = o->sp;
 			stars(&s, o->wstar, o->pstar, a);
