@@ -19,12 +19,6 @@ void mttd__tb_fini(struct mttd__tbuf *b)
 	memset(b, 0, sizeof(*b));
 }
 
-void mttd__tb_reset(struct mttd__tbuf *b)
-{
-	b->len = 0;
-	b->cut = 0;
-}
-
 /* room for n more bytes (+1 for a NUL) within max; returns what fits */
 static size_t room(struct mttd__tbuf *b, size_t n)
 {
