@@ -131,7 +131,7 @@ void mttd__tb_hexbytes(struct mttd__tbuf *b, const uint8_t *p, size_t n)
 	}
 }
 
-const char *mttd__tb_str(struct mttd__tbuf *b)
+const char *mttd__tb_str_slow(struct mttd__tbuf *b)
 {
 	if (!b->p) {
 		room(b, 0);

@@ -103,7 +103,15 @@ static inline char *mttd__dec_back(char tmp[20], uint64_t v)
 }
 /* bytes as lowercase hex pairs */
 void mttd__tb_hexbytes(struct mttd__tbuf *b, const uint8_t *p, size_t n);
-/* NUL-terminate (the NUL is not counted in len) and return p */
-const char *mttd__tb_str(struct mttd__tbuf *b);
+/* NUL-terminate (the NUL is not counted in len) and return p; the
+ * NUL's room is always there once anything was allocated */
+const char *mttd__tb_str_slow(struct mttd__tbuf *b);
+static inline const char *mttd__tb_str(struct mttd__tbuf *b)
+{
+	if (!b->p)
+		return mttd__tb_str_slow(b);
+	b->p[b->len] = 0;
+	return b->p;
+}
 
 #endif
