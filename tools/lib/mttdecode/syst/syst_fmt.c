@@ -723,12 +723,13 @@ static int fast(struct mttd__tbuf *tb, const struct fop *o, uint64_t v,
 		if (!k)
 			return 0;
 		record(a, MTTD_SYST_ARG_DOUBLE, v);
-		mttd__tb_put(tb, tmp, k);
+		mttd__tb_put32(tb, tmp, k);
 		return 1;
 	}
 #endif
 	}
-	mttd__tb_put(tb, tmp + n, 21 - n);
+	/* tmp[n..21), read up to tmp + 53 */
+	mttd__tb_put32(tb, tmp + n, 21 - n);
 	return 1;
 }
 
@@ -748,7 +749,8 @@ struct mttd__fmtc *mttd__fmt_compile(const char *fmt, size_t flen)
 		n += fmt[i] == '%';
 	if (n > FMTC_MAX_OPS)
 		return NULL;
-	c = malloc(sizeof(*c) + n * sizeof(c->op[0]) + flen + 1);
+	/* the text is read 32 bytes at a time (mttd__tb_put32()) */
+	c = malloc(sizeof(*c) + n * sizeof(c->op[0]) + flen + 32);
 	if (!c)
 		return NULL;
 	c->text = (char *)&c->op[n];
@@ -816,7 +818,7 @@ void mttd__fmt_run(struct mttd__tbuf *tb, const struct mttd__fmtc *c,
 		const struct spec *sp = &o->sp;
 		struct spec s;
 
-		mttd__tb_put(tb, t, o->lit + o->raw);
+		mttd__tb_put32(tb, t, o->lit + o->raw);
 		t += o->lit + o->raw;
 		if (o->kind == K_END)
 			return;

@@ -52,6 +52,20 @@ static inline void mttd__tb_putc(struct mttd__tbuf *b, char c)
 		mttd__tb_putc_slow(b, c);
 }
 
+/* n bytes from s, which can be read 32 bytes far: one constant-size
+ * copy of 32 when n is at most that and the room after them is there
+ * (the bytes past n are overwritten by the next put or ignored) */
+static inline void mttd__tb_put32(struct mttd__tbuf *b, const void *s,
+				  size_t n)
+{
+	if (n <= 32 && 32 < b->cap - b->len) {
+		memcpy(b->p + b->len, s, 32);
+		b->len += n;
+	} else {
+		mttd__tb_put(b, s, n);
+	}
+}
+
 /* inline, so that the length of a literal is known at compile time */
 static inline void mttd__tb_puts(struct mttd__tbuf *b, const char *s)
 {
