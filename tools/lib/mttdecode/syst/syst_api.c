@@ -14,6 +14,7 @@
 struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
 {
 	struct mttd_syst *s;
+	unsigned int i;
 
 	if (!cfg || !cfg->fn)
 		return NULL;
@@ -33,6 +34,8 @@ struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
 		s->has_short_guid = 1;
 	}
 	s->max_len = cfg->max_len;
+	for (i = 0; i < SYST_ENTRY_CACHE; i++)
+		s->ecache[i].client = -1;
 	s->msg_clear = offsetof(struct mttd_syst_msg, args);
 	return s;
 }

@@ -33,14 +33,26 @@ static void hex_capped(struct mttd__tbuf *tb, const uint8_t *p, size_t n)
 }
 
 /* the client's entry for key in table; a table the client has no
- * entries in (most clients have no modules, for one) is not looked at */
+ * entries in (most clients have no modules, for one) is not looked at,
+ * and the lookups are kept in the decoder's cache (catalog ids repeat) */
 static const struct mttd_coll_entry *find(struct mttd_syst *s,
 					  const struct mttd__ccache *cc,
 					  unsigned int table, uint64_t key)
 {
+	struct mttd__ecache *c;
+
 	if (!(cc->tables >> table & 1))
 		return NULL;
-	return mttd_coll_find(s->coll, cc->client, table, key);
+	_Static_assert(SYST_ENTRY_CACHE == 1u << 6, "the hash's width");
+	c = &s->ecache[((key ^ (uint64_t)table << 56) *
+			0x9e3779b97f4a7c15ull) >> (64 - 6)];
+	if (c->client != cc->client || c->key != key || c->table != table) {
+		c->e = mttd_coll_find(s->coll, cc->client, table, key);
+		c->client = cc->client;
+		c->key = key;
+		c->table = table;
+	}
+	return c->e;
 }
 
 /* text = p[0..n) up to its first NUL, without copying */

@@ -31,6 +31,17 @@ struct mttd__ccache {
 	int valid;
 };
 
+/* a collateral lookup of the decoder's, kept (SYST_ENTRY_CACHE of them,
+ * direct-mapped by key and table): the collateral does not change while
+ * a decoder uses it */
+#define SYST_ENTRY_CACHE 64
+struct mttd__ecache {
+	uint64_t key;
+	const struct mttd_coll_entry *e;	/* NULL: not there */
+	int client;				/* -1: empty slot */
+	unsigned int table;
+};
+
 /* A CLOCK sync point: SyS-T clock value and frequency at an STP time */
 struct mttd__sync {
 	uint64_t key;		/* 0: free; else channel key + 1 */
@@ -59,6 +70,7 @@ struct mttd_syst {
 	size_t msg_clear;
 	/* client selection cache: the last clients chosen, by their GUID */
 	struct mttd__ccache cache[SYST_CLIENT_CACHE];
+	struct mttd__ecache ecache[SYST_ENTRY_CACHE];
 	struct mttd_syst_stats st;
 	struct mttd__sync sync[SYST_SYNC_SLOTS];
 };
