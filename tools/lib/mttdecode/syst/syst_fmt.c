@@ -741,7 +741,9 @@ struct mttd__fmtc *mttd__fmt_compile(const char *fmt, size_t flen)
 
 	if (nul)
 		flen = (size_t)(nul - fmt);
-	if (flen > UINT32_MAX)
+	/* lengths are kept in 32 bits (a collateral text is at most
+	 * 1 MiB) */
+	if (flen >= (size_t)1 << 30)
 		return NULL;
 	/* ops: each starts at a '%' of its own (a spec may end in one),
 	 * plus K_END */
