@@ -232,7 +232,7 @@ static size_t fixed_f(char *buf, uint64_t v, int prec)
 	uint64_t m = v & ((1ull << 52) - 1), ip, fp;
 	int e, k;
 	u128 n;
-	char *b = buf, tmp[20];
+	char *b = buf, tmp[40];
 
 	if (ef == 0x7ff || prec < 0 || prec > 17)
 		return 0;
@@ -273,18 +273,33 @@ static size_t fixed_f(char *buf, uint64_t v, int prec)
 	if (v >> 63)
 		*b++ = '-';
 	{
+		/* 20 bytes copied (read to tmp + 40, written within the
+		 * 64 of buf), the digits counted */
 		const char *d = mttd__dec_back(tmp, ip);
 
-		memcpy(b, d, (size_t)(tmp + sizeof(tmp) - d));
-		b += tmp + sizeof(tmp) - d;
+		memcpy(b, d, 20);
+		b += tmp + 20 - d;
 	}
 	if (prec) {
 		/* prec digits of fp, leading zeros included, two a step
-		 * from the last */
+		 * from the last; in 32 bits when they fit */
 		*b++ = '.';
-		for (k = prec; k >= 2; k -= 2) {
-			memcpy(b + k - 2, mttd__digits2 + 2 * (fp % 100), 2);
-			fp /= 100;
+		k = prec;
+		if (prec <= 9) {
+			uint32_t f = (uint32_t)fp;
+
+			for (; k >= 2; k -= 2) {
+				memcpy(b + k - 2, mttd__digits2 + 2 * (f % 100),
+				       2);
+				f /= 100;
+			}
+			fp = f;
+		} else {
+			for (; k >= 2; k -= 2) {
+				memcpy(b + k - 2, mttd__digits2 + 2 * (fp % 100),
+				       2);
+				fp /= 100;
+			}
 		}
 		if (k)
 			b[0] = (char)('0' + fp % 10);
