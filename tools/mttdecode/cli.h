@@ -364,6 +364,15 @@ int mtt_setup(struct app *a);
 void mtt_teardown(struct app *a);
 int mtt_from_msg(struct app *a, const struct mttd_msg *m);
 int mtt_from_syst(struct app *a, const struct mttd_syst_msg *m);
+/* whether m is of a type mtt_from_syst() looks into (the others are
+ * not asked, per message: no call) */
+static inline int mtt_syst_carrier(const struct mttd_syst_msg *m)
+{
+	return (m->type == MTTD_SYST_RAW &&
+		m->subtype == MTT_FRAME_SYST_PROTOCOL) ||
+	       (m->type == MTTD_SYST_STRING &&
+		m->subtype == MTTD_SYST_STRING_GENERIC);
+}
 int mtt_stream_open(struct app *a);
 void mtt_stream_feed(struct app *a, const uint8_t *p, size_t n);
 void mtt_stream_close(struct app *a);

@@ -82,11 +82,7 @@ int mtt_from_syst(struct app *a, const struct mttd_syst_msg *m)
 	struct mttd_mtt_frame f;
 	struct mview v;
 
-	if (!((m->type == MTTD_SYST_RAW &&
-	       m->subtype == MTT_FRAME_SYST_PROTOCOL) ||
-	      (m->type == MTTD_SYST_STRING &&
-	       m->subtype == MTTD_SYST_STRING_GENERIC)) ||
-	    !mttd_mtt_is_frame(m->payload, m->payload_len) ||
+	if (!mtt_syst_carrier(m) || !mttd_mtt_is_frame(m->payload, m->payload_len) ||
 	    mttd_mtt_parse(m->payload, m->payload_len, &f) <= 0)
 		return 0;
 	memset(&v, 0, sizeof(v));

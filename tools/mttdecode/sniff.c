@@ -40,6 +40,11 @@ static size_t find_async(const uint8_t *p, size_t n)
 {
 	size_t i, run = 0;
 
+	/* 21 F nibbles are ten 0xff bytes at least: none, no ASYNC (text
+	 * has none) */
+	if (!memchr(p, 0xff, n))
+		return n;
+
 	for (i = 0; i < n; i++) {
 		uint8_t b = p[i];
 		int hi_f;

@@ -115,7 +115,7 @@ void on_syst(void *ctx, const struct mttd_syst_msg *m)
 
 	if (m->flags & MTTD_SYST_F_FREQ)
 		a->syst_hz = m->freq;
-	if ((!a->o.no_mtt && mtt_from_syst(a, m)) || a->o.no_output ||
+	if ((!a->o.no_mtt && mtt_syst_carrier(m) && mtt_from_syst(a, m)) || a->o.no_output ||
 	    !a->o.messages)
 		return;
 	v.m = m;

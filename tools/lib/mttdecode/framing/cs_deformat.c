@@ -266,6 +266,12 @@ int mttd_cs_probe(const void *buf, size_t len, unsigned int *trace_id)
 	struct mttd_cs *c;
 	int ok;
 
+	/* the ASYNC is 21 F nibbles of one ID's data, ten 0xff data bytes
+	 * at least, and a data byte 0xff is a frame byte 0xff (odd
+	 * offsets) or 0xfe (even ones, its bit 0 from the aux byte): a
+	 * buffer with neither (text, for one) is not looked at further */
+	if (!memchr(buf, 0xff, len) && !memchr(buf, 0xfe, len))
+		return 0;
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return 0;

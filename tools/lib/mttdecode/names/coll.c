@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "internal/coll.h"
 #include "internal/hex.h"
 #include "coll_internal.h"
 
@@ -22,8 +23,10 @@ static void free_table(struct mttd__ctable *t)
 {
 	size_t i;
 
-	for (i = 0; i < t->n; i++)
+	for (i = 0; i < t->n; i++) {
 		free((char *)t->v[i].e.text);
+		mttd__fmtc_free(t->v[i].fmtc);
+	}
 	free(t->v);
 	free(t->g);
 }
@@ -152,10 +155,33 @@ int mttd__coll_add(struct mttd_coll *c, struct mttd__cclient *cl,
 	e->e.text_len = len;
 	e->e.file = file;
 	e->e.line = line;
+	/* a format's conversions parsed once, here, not per message; the
+	 * tables of names (build, module, file) are not formats */
+	e->fmtc = table >= MTTD_COLL_CATALOG32 && table <= MTTD_COLL_PROTOCOL ?
+		  mttd__fmt_compile(s, len) : NULL;
 	e->seq = c->seq++;
 	e->bits = (uint8_t)__builtin_popcountll(mask);
 	t->sorted = 0;
 	return 0;
+}
+
+const struct mttd__fmtc *mttd__coll_fmtc(const struct mttd_coll_entry *e)
+{
+	/* every entry mttd_coll_find() returns is the first member of a
+	 * struct mttd__centry */
+	return ((const struct mttd__centry *)(const void *)e)->fmtc;
+}
+
+unsigned int mttd__coll_tables(const struct mttd_coll *c, int client)
+{
+	unsigned int k, bits = 0;
+
+	if (client < 0 || (size_t)client >= c->n)
+		return 0;
+	for (k = 0; k < MTTD_COLL_TABLES; k++)
+		if (c->c[client].t[k].n)
+			bits |= 1u << k;
+	return bits;
 }
 
 static int cmp(const void *a, const void *b)

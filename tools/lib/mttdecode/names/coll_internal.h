@@ -9,10 +9,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "internal/coll.h"
 #include "mttdecode/collateral.h"
 
 struct mttd__centry {
 	struct mttd_coll_entry e;
+	struct mttd__fmtc *fmtc;/* the text compiled, for a format table */
 	uint32_t seq;		/* load order: earlier wins ties */
 	uint8_t bits;		/* mask bits set */
 };

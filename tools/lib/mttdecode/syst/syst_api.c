@@ -7,12 +7,14 @@
 #include <stdlib.h>
 
 #include "mttdecode/mttframe.h"
+#include "internal/coll.h"
 #include "internal/state.h"
 #include "syst_internal.h"
 
 struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
 {
 	struct mttd_syst *s;
+	unsigned int i;
 
 	if (!cfg || !cfg->fn)
 		return NULL;
@@ -32,6 +34,8 @@ struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
 		s->has_short_guid = 1;
 	}
 	s->max_len = cfg->max_len;
+	for (i = 0; i < SYST_ENTRY_CACHE; i++)
+		s->ecache[i].client = -1;
 	s->msg_clear = offsetof(struct mttd_syst_msg, args);
 	return s;
 }
@@ -56,51 +60,24 @@ const struct mttd_syst_stats *mttd_syst_stats(const struct mttd_syst *s)
 	return &s->st;
 }
 
-/*
- * The client of the message's GUID, from a small cache: sets of two
- * entries indexed by a hash of the GUID, the one used last first.  A
- * trace interleaves a few sources, each with its GUID, and
- * mttd_coll_client() looks at every Guid of every client.
- */
-const struct mttd__ccache *mttd__syst_client(struct mttd_syst *s,
-					     const struct mttd_syst_msg *m)
+/* the set's second entry, or the client looked up; it becomes the
+ * set's first */
+const struct mttd__ccache *mttd__syst_client_miss(struct mttd_syst *s,
+						  struct mttd__ccache *c,
+						  const uint64_t w[2])
 {
+	struct mttd__ccache t = c[1];
 	uint8_t g[16];
-	uint64_t w[2];
-	struct mttd__ccache *c, t;
 
-	_Static_assert(SYST_CLIENT_CACHE == 2u << 5, "the hash's width");
-	/* mttd_syst_key_guid(), inline: the message's GUID, else the
-	 * pseudo-GUID of its master, channel and origin */
-	if (m->flags & (MTTD_SYST_F_GUID | MTTD_SYST_F_SHORT_GUID)) {
-		memcpy(g, m->guid, 16);
-	} else {
-		unsigned int ma = 0, ch = 0;
-
-		if (m->flags & MTTD_SYST_F_STP) {
-			ma = m->master;
-			ch = m->channel;
-		}
-		memset(g, 0, 16);
-		g[4] = (uint8_t)(ma >> 8);
-		g[5] = (uint8_t)ma;
-		g[6] = (uint8_t)(ch >> 8);
-		g[7] = (uint8_t)ch;
-		g[8] = (uint8_t)((m->flags & MTTD_SYST_F_SEV) ? m->origin : 0);
-	}
-	memcpy(w, g, 16);
-	c = &s->cache[2 * (((w[0] ^ w[1]) * 0x9e3779b97f4a7c15ull) >>
-			   (64 - 5))];
-	if (c[0].valid && c[0].guid[0] == w[0] && c[0].guid[1] == w[1])
-		return c;
-	t = c[1];
 	c[1] = c[0];
 	if (!t.valid || t.guid[0] != w[0] || t.guid[1] != w[1]) {
+		memcpy(g, w, 16);
 		t.guid[0] = w[0];
 		t.guid[1] = w[1];
 		t.client = mttd_coll_client(s->coll, g);
 		t.name = mttd_coll_client_name(s->coll, t.client);
 		t.file = mttd_coll_client_file(s->coll, t.client);
+		t.tables = mttd__coll_tables(s->coll, t.client);
 		t.valid = 1;
 	}
 	c[0] = t;

@@ -19,6 +19,7 @@
  *  SBD      u32/u64 id, optional address (16/32/64), optional NUL-ended
  *           name, blob; "sbd 0x<id>[ <name>][ @0x<addr>] <n> bytes: <hex>".
  */
+#include "internal/coll.h"
 #include "syst_fmt.h"
 #include "syst_internal.h"
 
@@ -31,12 +32,27 @@ static void hex_capped(struct mttd__tbuf *tb, const uint8_t *p, size_t n)
 		mttd__tb_put(tb, "...", 3);
 }
 
-static const struct mttd_coll_entry *find(struct mttd_syst *s, int client,
+/* the client's entry for key in table; a table the client has no
+ * entries in (most clients have no modules, for one) is not looked at,
+ * and the lookups are kept in the decoder's cache (catalog ids repeat) */
+static const struct mttd_coll_entry *find(struct mttd_syst *s,
+					  const struct mttd__ccache *cc,
 					  unsigned int table, uint64_t key)
 {
-	if (!s->coll || client < 0)
+	struct mttd__ecache *c;
+
+	if (!(cc->tables >> table & 1))
 		return NULL;
-	return mttd_coll_find(s->coll, client, table, key);
+	_Static_assert(SYST_ENTRY_CACHE == 1u << 6, "the hash's width");
+	c = &s->ecache[((key ^ (uint64_t)table << 56) *
+			0x9e3779b97f4a7c15ull) >> (64 - 6)];
+	if (c->client != cc->client || c->key != key || c->table != table) {
+		c->e = mttd_coll_find(s->coll, cc->client, table, key);
+		c->client = cc->client;
+		c->key = key;
+		c->table = table;
+	}
+	return c->e;
 }
 
 /* text = p[0..n) up to its first NUL, without copying */
@@ -61,7 +77,25 @@ static void render(struct mttd_syst *s, struct mttd_syst_msg *m,
 		mttd__syst_status(m, MTTD_SYST_TOO_SHORT);
 }
 
-static void build(struct mttd_syst *s, struct mttd_syst_msg *m, int client)
+/* a collateral entry's format: compiled when the entry was loaded */
+static void render_entry(struct mttd_syst *s, struct mttd_syst_msg *m,
+			 const struct mttd_coll_entry *e, const uint8_t *args,
+			 size_t nargs, unsigned int ptr)
+{
+	const struct mttd__fmtc *c = mttd__coll_fmtc(e);
+	struct mttd__args a = {
+		.p = args, .n = nargs, .ptr = ptr, .m = m,
+	};
+
+	if (c)
+		mttd__fmt_run(&s->text, c, &a);
+	else
+		mttd__fmt(&s->text, e->text, e->text_len, &a);
+	if (a.missing)
+		mttd__syst_status(m, MTTD_SYST_TOO_SHORT);
+}
+
+static void build(struct mttd_syst *s, struct mttd_syst_msg *m, const struct mttd__ccache *cc)
 {
 	struct mttd__tbuf *tb = &s->text;
 	const struct mttd_coll_entry *e;
@@ -92,7 +126,7 @@ static void build(struct mttd_syst *s, struct mttd_syst_msg *m, int client)
 		}
 		return;
 	}
-	e = find(s, client, MTTD_COLL_BUILD, m->value);
+	e = find(s, cc, MTTD_COLL_BUILD, m->value);
 	if (e && e->text_len) {
 		mttd__tb_putc(tb, ' ');
 		mttd__tb_put(tb, e->text, e->text_len);
@@ -100,7 +134,7 @@ static void build(struct mttd_syst *s, struct mttd_syst_msg *m, int client)
 }
 
 static void short_msg(struct mttd_syst *s, struct mttd_syst_msg *m,
-		      int client)
+		      const struct mttd__ccache *cc)
 {
 	int is64 = m->type == MTTD_SYST_SHORT64;
 	const struct mttd_coll_entry *e;
@@ -110,7 +144,7 @@ static void short_msg(struct mttd_syst *s, struct mttd_syst_msg *m,
 
 	if (!(m->flags & MTTD_SYST_F_VALUE))
 		return;
-	e = find(s, client, is64 ? MTTD_COLL_SHORT64 : MTTD_COLL_SHORT32,
+	e = find(s, cc, is64 ? MTTD_COLL_SHORT64 : MTTD_COLL_SHORT32,
 		 m->value);
 	if (!e) {
 		mttd__tb_hex(&s->text, m->value, 1);
@@ -119,7 +153,7 @@ static void short_msg(struct mttd_syst *s, struct mttd_syst_msg *m,
 	v = m->value & ~e->mask;
 	for (i = 0; i < 8; i++)
 		arg[i] = (uint8_t)(v >> (8 * i));
-	render(s, m, e->text, e->text_len, arg, is64 ? 8 : 4, is64 ? 8 : 4);
+	render_entry(s, m, e, arg, is64 ? 8 : 4, is64 ? 8 : 4);
 	/* a format that asks for more than the value is not "too short" */
 	if (m->status == MTTD_SYST_TOO_SHORT)
 		m->status = MTTD_SYST_OK;
@@ -158,7 +192,7 @@ static void string_msg(struct mttd_syst *s, struct mttd_syst_msg *m)
 }
 
 static void catalog(struct mttd_syst *s, struct mttd_syst_msg *m,
-		    int client)
+		    const struct mttd__ccache *cc)
 {
 	unsigned int idsz, ptr;
 	const struct mttd_coll_entry *e;
@@ -182,7 +216,7 @@ static void catalog(struct mttd_syst *s, struct mttd_syst_msg *m,
 	m->flags |= MTTD_SYST_F_VALUE;
 	args = m->payload + idsz;
 	nargs = m->payload_len - idsz;
-	e = find(s, client, idsz == 4 ? MTTD_COLL_CATALOG32 :
+	e = find(s, cc, idsz == 4 ? MTTD_COLL_CATALOG32 :
 		 MTTD_COLL_CATALOG64, m->value);
 	if (e) {
 		if (e->file >= 0 && e->line >= 0) {
@@ -191,10 +225,10 @@ static void catalog(struct mttd_syst *s, struct mttd_syst_msg *m,
 			m->flags |= MTTD_SYST_F_CATLOC;
 			m->cat_file_id = (uint32_t)e->file;
 			m->cat_line = (uint32_t)e->line;
-			f = find(s, client, MTTD_COLL_FILE, (uint64_t)e->file);
+			f = find(s, cc, MTTD_COLL_FILE, (uint64_t)e->file);
 			m->cat_file = f ? f->text : NULL;
 		}
-		render(s, m, e->text, e->text_len, args, nargs, ptr);
+		render_entry(s, m, e, args, nargs, ptr);
 		return;
 	}
 	mttd__syst_status(m, MTTD_SYST_MISSING_COLLATERAL);
@@ -211,20 +245,24 @@ static void catalog(struct mttd_syst *s, struct mttd_syst_msg *m,
 	}
 }
 
-static void raw(struct mttd_syst *s, struct mttd_syst_msg *m, int client)
+static void raw(struct mttd_syst *s, struct mttd_syst_msg *m, const struct mttd__ccache *cc)
 {
 	const struct mttd_coll_entry *e;
 
 	m->value = m->subtype;
 	m->flags |= MTTD_SYST_F_VALUE;
-	e = find(s, client, MTTD_COLL_PROTOCOL, m->subtype);
+	e = find(s, cc, MTTD_COLL_PROTOCOL, m->subtype);
 	if (e) {
 		/* the name is a format given the protocol id ("Protocol%d") */
 		uint8_t arg[4] = { m->subtype };
 		struct mttd__args a = { .p = arg, .n = 4, .ptr = 4 };
+		const struct mttd__fmtc *c = mttd__coll_fmtc(e);
 
 		mttd__tb_reset(&s->proto);
-		mttd__fmt(&s->proto, e->text, e->text_len, &a);
+		if (c)
+			mttd__fmt_run(&s->proto, c, &a);
+		else
+			mttd__fmt(&s->proto, e->text, e->text_len, &a);
 		m->protocol = mttd__tb_str(&s->proto);
 	}
 	hex_capped(&s->text, m->payload, m->payload_len);
@@ -305,38 +343,37 @@ static void sbd(struct mttd_syst *s, struct mttd_syst_msg *m)
 
 void mttd__syst_content(struct mttd_syst *s, struct mttd_syst_msg *m)
 {
-	int client = -1;
+	static const struct mttd__ccache none = { .client = -1 };
+	const struct mttd__ccache *cc = &none;
 
 	mttd__tb_reset(&s->text);
 	m->text = NULL;
 	if (s->coll) {
-		const struct mttd__ccache *cc = mttd__syst_client(s, m);
-
-		client = cc->client;
-		if (client >= 0) {
+		cc = mttd__syst_client(s, m);
+		if (cc->client >= 0) {
 			const struct mttd_coll_entry *e;
 
 			m->client = cc->name;
 			m->collateral = cc->file;
 			if ((m->flags & (MTTD_SYST_F_SEV | MTTD_SYST_F_GUID)) ==
 			    MTTD_SYST_F_SEV) {
-				e = find(s, client, MTTD_COLL_MODULE, m->origin);
+				e = find(s, cc, MTTD_COLL_MODULE, m->origin);
 				m->module = e ? e->text : NULL;
 			}
 			if ((m->flags & MTTD_SYST_F_LOC) && !(m->loc_format & 2)) {
-				e = find(s, client, MTTD_COLL_FILE, m->loc_file);
+				e = find(s, cc, MTTD_COLL_FILE, m->loc_file);
 				m->file = e ? e->text : NULL;
 			}
 		}
 	}
 	if (m->status != MTTD_SYST_TOO_SHORT || m->type == MTTD_SYST_STRING) {
 		switch (m->type) {
-		case MTTD_SYST_BUILD: build(s, m, client); break;
+		case MTTD_SYST_BUILD: build(s, m, cc); break;
 		case MTTD_SYST_SHORT32:
-		case MTTD_SYST_SHORT64: short_msg(s, m, client); break;
+		case MTTD_SYST_SHORT64: short_msg(s, m, cc); break;
 		case MTTD_SYST_STRING: string_msg(s, m); break;
-		case MTTD_SYST_CATALOG: catalog(s, m, client); break;
-		case MTTD_SYST_RAW: raw(s, m, client); break;
+		case MTTD_SYST_CATALOG: catalog(s, m, cc); break;
+		case MTTD_SYST_RAW: raw(s, m, cc); break;
 		case MTTD_SYST_CLOCK: clock_msg(s, m); break;
 		case MTTD_SYST_SBD: sbd(s, m); break;
 		default:

@@ -12,8 +12,10 @@
  * 17, exactly as the C library rounds it (see fixed_f()).
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "internal/coll.h"
 #include "syst_fmt.h"
 #include "syst_internal.h"
 
@@ -230,7 +232,7 @@ static size_t fixed_f(char *buf, uint64_t v, int prec)
 	uint64_t m = v & ((1ull << 52) - 1), ip, fp;
 	int e, k;
 	u128 n;
-	char *b = buf, tmp[20];
+	char *b = buf, tmp[40];
 
 	if (ef == 0x7ff || prec < 0 || prec > 17)
 		return 0;
@@ -271,18 +273,33 @@ static size_t fixed_f(char *buf, uint64_t v, int prec)
 	if (v >> 63)
 		*b++ = '-';
 	{
+		/* 20 bytes copied (read to tmp + 40, written within the
+		 * 64 of buf), the digits counted */
 		const char *d = mttd__dec_back(tmp, ip);
 
-		memcpy(b, d, (size_t)(tmp + sizeof(tmp) - d));
-		b += tmp + sizeof(tmp) - d;
+		memcpy(b, d, 20);
+		b += tmp + 20 - d;
 	}
 	if (prec) {
 		/* prec digits of fp, leading zeros included, two a step
-		 * from the last */
+		 * from the last; in 32 bits when they fit */
 		*b++ = '.';
-		for (k = prec; k >= 2; k -= 2) {
-			memcpy(b + k - 2, mttd__digits2 + 2 * (fp % 100), 2);
-			fp /= 100;
+		k = prec;
+		if (prec <= 9) {
+			uint32_t f = (uint32_t)fp;
+
+			for (; k >= 2; k -= 2) {
+				memcpy(b + k - 2, mttd__digits2 + 2 * (f % 100),
+				       2);
+				f /= 100;
+			}
+			fp = f;
+		} else {
+			for (; k >= 2; k -= 2) {
+				memcpy(b + k - 2, mttd__digits2 + 2 * (fp % 100),
+				       2);
+				fp /= 100;
+			}
 		}
 		if (k)
 			b[0] = (char)('0' + fp % 10);
@@ -417,10 +434,14 @@ static int star(struct mttd__args *a)
 	return ok ? v : 0;
 }
 
-/* the spec after '%' at f[*i]; returns the conversion char, 0 if the
- * format ends inside the spec */
+/*
+ * The spec after '%' at f[*i], without its '*' arguments (*wstar,
+ * *pstar: the width, the precision is one); returns the conversion char,
+ * 0 if the format ends inside the spec.  Widths and precisions written
+ * as digits are capped here, those of arguments in stars().
+ */
 static char parse_spec(const char *f, size_t flen, size_t *i,
-		       struct spec *sp, struct mttd__args *a)
+		       struct spec *sp, int *wstar, int *pstar)
 {
 	size_t nf = 0;
 
@@ -431,6 +452,8 @@ static char parse_spec(const char *f, size_t flen, size_t *i,
 	sp->width = 0;
 	sp->prec = -1;
 	sp->len = 0;
+	*wstar = 0;
+	*pstar = 0;
 	for (; *i < flen; (*i)++) {
 		char c = f[*i];
 
@@ -444,16 +467,8 @@ static char parse_spec(const char *f, size_t flen, size_t *i,
 			sp->flags[nf++] = c;
 	}
 	if (*i < flen && f[*i] == '*') {
-		int w = star(a);
-
+		*wstar = 1;
 		(*i)++;
-		if (w < 0) {
-			if (!sp->left && nf < sizeof(sp->flags) - 1)
-				sp->flags[nf++] = '-';
-			sp->left = 1;
-			w = w == INT32_MIN ? INT32_MAX : -w;
-		}
-		sp->width = w;
 	} else {
 		sp->width = digits(f, flen, i);
 	}
@@ -461,9 +476,7 @@ static char parse_spec(const char *f, size_t flen, size_t *i,
 		(*i)++;
 		if (*i < flen && f[*i] == '*') {
 			(*i)++;
-			sp->prec = star(a);
-			if (sp->prec < 0)
-				sp->prec = -1;
+			*pstar = 1;
 		} else {
 			sp->prec = digits(f, flen, i);
 		}
@@ -505,6 +518,90 @@ static char parse_spec(const char *f, size_t flen, size_t *i,
 	return f[(*i)++];
 }
 
+/* the '*' arguments of a spec, width first, then precision */
+static void stars(struct spec *sp, int wstar, int pstar,
+		  struct mttd__args *a)
+{
+	if (wstar) {
+		int w = star(a);
+
+		if (w < 0) {
+			size_t nf = strlen(sp->flags);
+
+			if (!sp->left && nf < sizeof(sp->flags) - 1)
+				sp->flags[nf] = '-';
+			sp->left = 1;
+			w = w == INT32_MIN ? INT32_MAX : -w;
+		}
+		sp->width = w > MTTD_FMT_MAX_WIDTH ? MTTD_FMT_MAX_WIDTH : w;
+	}
+	if (pstar) {
+		sp->prec = star(a);
+		if (sp->prec < 0)
+			sp->prec = -1;
+		if (sp->prec > MTTD_FMT_MAX_WIDTH)
+			sp->prec = MTTD_FMT_MAX_WIDTH;
+	}
+}
+
+enum {
+	K_INT, K_FLOAT, K_CHAR, K_STR, K_PTR, K_N,
+	K_RAW,		/* unknown or cut: the spec as it was written */
+	K_END,		/* the literal after the last conversion */
+};
+
+static unsigned int kind_of(char conv)
+{
+	switch (conv) {
+	case 'd': case 'i': case 'u': case 'o': case 'x': case 'X':
+		return K_INT;
+	case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
+	case 'a': case 'A':
+		return K_FLOAT;
+	case 'c':
+		return K_CHAR;
+	case 's':
+		return K_STR;
+	case 'p':
+		return K_PTR;
+	case 'n':
+		return K_N;
+	default:
+		return K_RAW;
+	}
+}
+
+/* one conversion; 1 if the text was cut (the format stops there) */
+static int conv(struct mttd__tbuf *tb, unsigned int kind, char c,
+		const struct spec *sp, struct mttd__args *a)
+{
+	int ok;
+
+	switch (kind) {
+	case K_INT:
+		conv_int(tb, sp, c, a);
+		break;
+	case K_FLOAT:
+		conv_float(tb, sp, c, a);
+		break;
+	case K_CHAR:
+		conv_char(tb, sp, a);
+		break;
+	case K_STR:
+		conv_str(tb, sp, a);
+		break;
+	case K_PTR:
+		conv_ptr(tb, sp, a);
+		break;
+	case K_N:
+		take(a, a->ptr, &ok);
+		break;
+	default:
+		break;
+	}
+	return tb && tb->cut;
+}
+
 void mttd__fmt(struct mttd__tbuf *tb, const char *fmt, size_t flen,
 	       struct mttd__args *a)
 {
@@ -517,7 +614,9 @@ void mttd__fmt(struct mttd__tbuf *tb, const char *fmt, size_t flen,
 		const char *pct = memchr(fmt + i, '%', flen - i);
 		size_t start;
 		struct spec sp;
-		char conv;
+		int ws, ps;
+		unsigned int k;
+		char c;
 
 		if (!pct) {
 			if (tb)
@@ -534,37 +633,231 @@ void mttd__fmt(struct mttd__tbuf *tb, const char *fmt, size_t flen,
 			i++;
 			continue;
 		}
-		conv = parse_spec(fmt, flen, &i, &sp, a);
-		switch (conv) {
-		case 'd': case 'i': case 'u': case 'o': case 'x': case 'X':
-			conv_int(tb, &sp, conv, a);
-			break;
-		case 'f': case 'F': case 'e': case 'E': case 'g': case 'G':
-		case 'a': case 'A':
-			conv_float(tb, &sp, conv, a);
-			break;
-		case 'c':
-			conv_char(tb, &sp, a);
-			break;
-		case 's':
-			conv_str(tb, &sp, a);
-			break;
-		case 'p':
-			conv_ptr(tb, &sp, a);
-			break;
-		case 'n': {
-			int ok;
+		c = parse_spec(fmt, flen, &i, &sp, &ws, &ps);
+		stars(&sp, ws, ps, a);
+		k = kind_of(c);
+		if (k == K_RAW && tb)
+			mttd__tb_put(tb, fmt + start, i - start);
+		if (conv(tb, k, c, &sp, a))
+			return;
+	}
+}
 
-			take(a, a->ptr, &ok);
+/*
+ * The compiled format: ops in order, each the literal bytes before it
+ * (lit of them, taken in turn from text, "%%" already made "%"), then
+ * its conversion; K_RAW's spec bytes (raw of them) follow its literal in
+ * text; the last op is K_END, its literal the format's tail.
+ */
+struct fop {
+	struct spec sp;
+	uint32_t lit;
+	uint32_t raw;
+	uint8_t kind;
+	char conv;
+	uint8_t wstar, pstar;
+	uint8_t fast;		/* F_*: done in mttd__fmt_run() itself */
+	uint8_t size;		/* F_*: argument bytes, 0: a->ptr */
+};
+
+/* the common conversions without flags, width, precision or '*' (and
+ * no h or hh), rendered without the general conversion code: the same
+ * text, as conv_int() and conv_float() write them then */
+enum { F_NONE, F_DEC, F_UDEC, F_HEX, F_HEXU, F_FIX };
+
+/* a format with more '%' than this is rendered the slow way (the
+ * compiled form takes some 40 bytes a '%') */
+#define FMTC_MAX_OPS 4096
+
+struct mttd__fmtc {
+	size_t n;
+	char *text;
+	struct fop op[];
+};
+
+static uint8_t fast_of(const struct fop *o)
+{
+	const struct spec *sp = &o->sp;
+
+	if (o->wstar || o->pstar || sp->flags[0] || sp->width)
+		return F_NONE;
+#ifdef __SIZEOF_INT128__
+	if ((o->conv == 'f' || o->conv == 'F') && sp->prec <= 17)
+		return F_FIX;
+#endif
+	if (sp->prec >= 0 || sp->len == LEN_H || sp->len == LEN_HH)
+		return F_NONE;
+	switch (o->conv) {
+	case 'd': case 'i': return F_DEC;
+	case 'u': return F_UDEC;
+	case 'x': return F_HEX;
+	case 'X': return F_HEXU;
+	default: return F_NONE;
+	}
+}
+
+/* a fast op with its argument v; 0 if fixed_f() declines the value */
+static int fast(struct mttd__tbuf *tb, const struct fop *o, uint64_t v,
+		struct mttd__args *a)
+{
+	char tmp[64];
+	unsigned int n = 21;
+
+	switch (o->fast) {
+	case F_DEC: {
+		int64_t s = o->size == 8 || (o->size == 0 && a->ptr == 8) ?
+			    (int64_t)v : (int64_t)(int32_t)(uint32_t)v;
+		uint64_t u = s < 0 ? 0 - (uint64_t)s : (uint64_t)s;
+
+		record(a, MTTD_SYST_ARG_INT, (uint64_t)s);
+		n = (unsigned int)(mttd__dec_back(tmp + 1, u) - tmp);
+		if (s < 0)
+			tmp[--n] = '-';
+		break;
+	}
+	case F_UDEC:
+		record(a, MTTD_SYST_ARG_UINT, v);
+		n = (unsigned int)(mttd__dec_back(tmp + 1, v) - tmp);
+		break;
+	case F_HEX:
+	case F_HEXU: {
+		const char *digits = o->fast == F_HEXU ? "0123456789ABCDEF" :
+				     "0123456789abcdef";
+
+		record(a, MTTD_SYST_ARG_UINT, v);
+		do {
+			tmp[--n] = digits[v & 0xf];
+			v >>= 4;
+		} while (v);
+		break;
+	}
+#ifdef __SIZEOF_INT128__
+	default: {
+		size_t k = fixed_f(tmp, v, o->sp.prec < 0 ? 6 : o->sp.prec);
+
+		if (!k)
+			return 0;
+		record(a, MTTD_SYST_ARG_DOUBLE, v);
+		mttd__tb_put32(tb, tmp, k);
+		return 1;
+	}
+#endif
+	}
+	/* tmp[n..21), read up to tmp + 53 */
+	mttd__tb_put32(tb, tmp + n, 21 - n);
+	return 1;
+}
+
+struct mttd__fmtc *mttd__fmt_compile(const char *fmt, size_t flen)
+{
+	const char *nul = memchr(fmt, 0, flen);
+	size_t i = 0, n = 1, t = 0, lit = 0;
+	struct mttd__fmtc *c;
+
+	if (nul)
+		flen = (size_t)(nul - fmt);
+	/* lengths are kept in 32 bits (a collateral text is at most
+	 * 1 MiB) */
+	if (flen >= (size_t)1 << 30)
+		return NULL;
+	/* ops: each starts at a '%' of its own (a spec may end in one),
+	 * plus K_END */
+	for (i = 0; i < flen; i++)
+		n += fmt[i] == '%';
+	if (n > FMTC_MAX_OPS)
+		return NULL;
+	/* the text is read 32 bytes at a time (mttd__tb_put32()) */
+	c = malloc(sizeof(*c) + n * sizeof(c->op[0]) + flen + 32);
+	if (!c)
+		return NULL;
+	c->text = (char *)&c->op[n];
+	c->n = 0;
+	i = 0;
+	while (i < flen) {
+		const char *pct = memchr(fmt + i, '%', flen - i);
+		struct fop *o = &c->op[c->n];
+		size_t start;
+		int ws, ps;
+
+		if (!pct)
 			break;
+		memcpy(c->text + t, fmt + i, (size_t)(pct - fmt) - i);
+		t += (size_t)(pct - fmt) - i;
+		lit += (size_t)(pct - fmt) - i;
+		start = (size_t)(pct - fmt);
+		i = start + 1;
+		if (i < flen && fmt[i] == '%') {
+			c->text[t++] = '%';
+			lit++;
+			i++;
+			continue;
 		}
-		default:
-			/* unknown or cut: the spec as it was written */
-			if (tb)
-				mttd__tb_put(tb, fmt + start, i - start);
-			break;
+		o->conv = parse_spec(fmt, flen, &i, &o->sp, &ws, &ps);
+		o->kind = (uint8_t)kind_of(o->conv);
+		o->wstar = (uint8_t)ws;
+		o->pstar = (uint8_t)ps;
+		o->lit = (uint32_t)lit;
+		o->raw = 0;
+		o->fast = fast_of(o);
+		o->size = o->sp.len == LEN_LL ? 8 :
+			  o->sp.len == LEN_L || o->sp.len == LEN_PTR ? 0 : 4;
+		if (o->kind == K_FLOAT)
+			o->size = 8;
+		if (o->kind == K_RAW) {
+			o->raw = (uint32_t)(i - start);
+			memcpy(c->text + t, fmt + start, i - start);
+			t += i - start;
 		}
-		if (tb && tb->cut)
+		lit = 0;
+		c->n++;
+	}
+	memcpy(c->text + t, fmt + i, flen - i);
+	lit += flen - i;
+	c->op[c->n].kind = K_END;
+	c->op[c->n].lit = (uint32_t)lit;
+	c->op[c->n].raw = 0;
+	c->n++;
+	return c;
+}
+
+void mttd__fmtc_free(struct mttd__fmtc *c)
+{
+	free(c);
+}
+
+void mttd__fmt_run(struct mttd__tbuf *tb, const struct mttd__fmtc *c,
+		   struct mttd__args *a)
+{
+	const struct fop *o = c->op;
+	const char *t = c->text;
+
+	for (;; o++) {
+		const struct spec *sp = &o->sp;
+		struct spec s;
+
+		mttd__tb_put32(tb, t, o->lit + o->raw);
+		t += o->lit + o->raw;
+		if (o->kind == K_END)
+			return;
+		if (o->fast) {
+			unsigned int size = o->size ? o->size : a->ptr;
+
+			/* else conv() says "<?>", or does what fixed_f()
+			 * does not (the argument taken again there) */
+			if (a->n - a->pos >= size &&
+			    fast(tb, o, mttd__lexx(a->p + a->pos, size), a)) {
+				a->pos += size;
+				if (tb->cut)
+					return;
+				continue;
+			}
+		}
+		if (o->wstar | o->pstar) {
+			s = o->sp;
+			stars(&s, o->wstar, o->pstar, a);
+			sp = &s;
+		}
+		if (conv(tb, o->kind, o->conv, sp, a))
 			return;
 	}
 }

@@ -37,6 +37,15 @@ struct mttd__args {
 void mttd__fmt(struct mttd__tbuf *tb, const char *fmt, size_t flen,
 	       struct mttd__args *a);
 
+struct mttd__fmtc;
+
+/*
+ * Render a format compiled by mttd__fmt_compile() into tb (not NULL):
+ * the same text, arguments and .missing as mttd__fmt() of the format.
+ */
+void mttd__fmt_run(struct mttd__tbuf *tb, const struct mttd__fmtc *c,
+		   struct mttd__args *a);
+
 /* append a code point as UTF-8 (U+FFFD for invalid ones) */
 void mttd__utf8(struct mttd__tbuf *tb, uint32_t cp);
 

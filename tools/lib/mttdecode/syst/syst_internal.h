@@ -27,7 +27,19 @@ struct mttd__ccache {
 	const char *name;
 	const char *file;
 	int client;
+	unsigned int tables;	/* mttd__coll_tables() of the client */
 	int valid;
+};
+
+/* a collateral lookup of the decoder's, kept (SYST_ENTRY_CACHE of them,
+ * direct-mapped by key and table): the collateral does not change while
+ * a decoder uses it */
+#define SYST_ENTRY_CACHE 64
+struct mttd__ecache {
+	uint64_t key;
+	const struct mttd_coll_entry *e;	/* NULL: not there */
+	int client;				/* -1: empty slot */
+	unsigned int table;
 };
 
 /* A CLOCK sync point: SyS-T clock value and frequency at an STP time */
@@ -58,6 +70,7 @@ struct mttd_syst {
 	size_t msg_clear;
 	/* client selection cache: the last clients chosen, by their GUID */
 	struct mttd__ccache cache[SYST_CLIENT_CACHE];
+	struct mttd__ecache ecache[SYST_ENTRY_CACHE];
 	struct mttd_syst_stats st;
 	struct mttd__sync sync[SYST_SYNC_SLOTS];
 };
@@ -78,11 +91,16 @@ static inline uint64_t mttd__le64v(const uint8_t *p)
 	return (uint64_t)mttd__le32(p) | (uint64_t)mttd__le32(p + 4) << 32;
 }
 
-/* little-endian value of n (0..8) bytes */
+/* little-endian value of n (0..8) bytes; 4 and 8 (arguments, ids)
+ * as one load each, the others a byte at a time */
 static inline uint64_t mttd__lexx(const uint8_t *p, unsigned int n)
 {
 	uint64_t v = 0;
 
+	if (n == 8)
+		return mttd__le64v(p);
+	if (n == 4)
+		return mttd__le32(p);
 	while (n--)
 		v = v << 8 | p[n];
 	return v;
@@ -123,10 +141,52 @@ int mttd__syst_plausible(const uint8_t *p);
 /* syst_decode.c: type-specific decoding of a parsed message */
 void mttd__syst_content(struct mttd_syst *s, struct mttd_syst_msg *m);
 
-/* the cache entry of the message's GUID: its collateral client (or
- * -1), the client's name and file */
-const struct mttd__ccache *mttd__syst_client(struct mttd_syst *s,
-					     const struct mttd_syst_msg *m);
+/* mttd__syst_client() when the GUID is not the first of its set */
+const struct mttd__ccache *mttd__syst_client_miss(struct mttd_syst *s,
+						  struct mttd__ccache *c,
+						  const uint64_t w[2]);
+
+/*
+ * The cache entry of the message's GUID: its collateral client (or
+ * -1), the client's name and file.  The clients are kept in sets of two
+ * entries indexed by a hash of the GUID, the one used last first (a
+ * trace interleaves a few sources, each with its GUID, and
+ * mttd_coll_client() looks at every Guid of every client): inline up to
+ * the first entry of the set, which nearly every message hits.
+ */
+static inline const struct mttd__ccache *
+mttd__syst_client(struct mttd_syst *s, const struct mttd_syst_msg *m)
+{
+	uint8_t g[16];
+	uint64_t w[2];
+	struct mttd__ccache *c;
+
+	_Static_assert(SYST_CLIENT_CACHE == 2u << 5, "the hash's width");
+	/* mttd_syst_key_guid(), inline: the message's GUID, else the
+	 * pseudo-GUID of its master, channel and origin */
+	if (m->flags & (MTTD_SYST_F_GUID | MTTD_SYST_F_SHORT_GUID)) {
+		memcpy(g, m->guid, 16);
+	} else {
+		unsigned int ma = 0, ch = 0;
+
+		if (m->flags & MTTD_SYST_F_STP) {
+			ma = m->master;
+			ch = m->channel;
+		}
+		memset(g, 0, 16);
+		g[4] = (uint8_t)(ma >> 8);
+		g[5] = (uint8_t)ma;
+		g[6] = (uint8_t)(ch >> 8);
+		g[7] = (uint8_t)ch;
+		g[8] = (uint8_t)((m->flags & MTTD_SYST_F_SEV) ? m->origin : 0);
+	}
+	memcpy(w, g, 16);
+	c = &s->cache[2 * (((w[0] ^ w[1]) * 0x9e3779b97f4a7c15ull) >>
+			   (64 - 5))];
+	if (c[0].valid && c[0].guid[0] == w[0] && c[0].guid[1] == w[1])
+		return c;
+	return mttd__syst_client_miss(s, c, w);
+}
 
 /* syst_clock.c: CLOCK sync points and ts correlation */
 void mttd__syst_clock_sync(struct mttd_syst *s, struct mttd_syst_msg *m);

@@ -19,12 +19,6 @@ void mttd__tb_fini(struct mttd__tbuf *b)
 	memset(b, 0, sizeof(*b));
 }
 
-void mttd__tb_reset(struct mttd__tbuf *b)
-{
-	b->len = 0;
-	b->cut = 0;
-}
-
 /* room for n more bytes (+1 for a NUL) within max; returns what fits */
 static size_t room(struct mttd__tbuf *b, size_t n)
 {
@@ -137,7 +131,7 @@ void mttd__tb_hexbytes(struct mttd__tbuf *b, const uint8_t *p, size_t n)
 	}
 }
 
-const char *mttd__tb_str(struct mttd__tbuf *b)
+const char *mttd__tb_str_slow(struct mttd__tbuf *b)
 {
 	if (!b->p) {
 		room(b, 0);

@@ -16,4 +16,16 @@
 #define MTTD_SSE2 0
 #endif
 
+/*
+ * MTTD_AVX2_RT: paths in AVX2 (target attributes) that the code takes
+ * when the CPU has it, which it asks at run time (__builtin_cpu_supports,
+ * GCC and clang on x86-64); the SSE2 paths are the fallback.  Off with
+ * MTTD_NO_SIMD too.
+ */
+#if MTTD_SSE2 && defined(__x86_64__)
+#define MTTD_AVX2_RT 1
+#else
+#define MTTD_AVX2_RT 0
+#endif
+
 #endif

@@ -204,7 +204,9 @@ struct mttd_syst_config {
 	mttd_syst_event_fn event;	/* front end events (optional) */
 	void *ctx;
 	const struct mttd_coll *coll;	/* collateral or NULL; must outlive
-					 * the decoder */
+					 * the decoder, and not change while
+					 * it decodes (it keeps the clients
+					 * and entries it looked up) */
 	size_t max_text;		/* rendered text limit; 0: 256 KiB */
 	uint64_t stp_hz;		/* STP timestamp frequency until a FREQ
 					 * packet says otherwise; 0: 1 GHz */
