@@ -47,7 +47,8 @@ RUNS=2
 UP=0
 [ ! -f "$STM_MODDIR/up_stm_core.ko" ] || UP=1
 
-# messages a writer sends in one run of SIZE bytes (about 0.2 s)
+# messages a writer sends in one run of SIZE bytes: a round's share
+# (about 0.2 s of writing) split over its runs
 bench_n() {
 	local n
 	case $1 in
@@ -61,8 +62,8 @@ bench_n() {
 }
 
 # bench_one KEY ARGS...: run bench_write ARGS, the faster of 2 runs (a
-# stall of the host can only slow a run down; one run, and half the
-# messages, when the clock counts instructions), show its line, add its
+# stall of the host can only slow a run down; one run of twice the
+# messages when the clock counts instructions), show its line, add its
 # msg/s to $RES/KEY (a line a round)
 bench_one() {
 	local key=$1 line
