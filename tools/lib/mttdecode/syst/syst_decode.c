@@ -77,20 +77,29 @@ static void render(struct mttd_syst *s, struct mttd_syst_msg *m,
 		mttd__syst_status(m, MTTD_SYST_TOO_SHORT);
 }
 
-/* a collateral entry's format: compiled when the entry was loaded */
+/* a collateral entry's format into tb: compiled when the entry was
+ * loaded, else (no memory for it then) interpreted, the same text */
+static void fmt_entry(struct mttd__tbuf *tb, const struct mttd_coll_entry *e,
+		      struct mttd__args *a)
+{
+	const struct mttd__fmtc *c = mttd__coll_fmtc(e);
+
+	if (c)
+		mttd__fmt_run(tb, c, a);
+	else
+		mttd__fmt(tb, e->text, e->text_len, a);
+}
+
+/* a collateral entry's format as the message's text */
 static void render_entry(struct mttd_syst *s, struct mttd_syst_msg *m,
 			 const struct mttd_coll_entry *e, const uint8_t *args,
 			 size_t nargs, unsigned int ptr)
 {
-	const struct mttd__fmtc *c = mttd__coll_fmtc(e);
 	struct mttd__args a = {
 		.p = args, .n = nargs, .ptr = ptr, .m = m,
 	};
 
-	if (c)
-		mttd__fmt_run(&s->text, c, &a);
-	else
-		mttd__fmt(&s->text, e->text, e->text_len, &a);
+	fmt_entry(&s->text, e, &a);
 	if (a.missing)
 		mttd__syst_status(m, MTTD_SYST_TOO_SHORT);
 }
@@ -256,13 +265,9 @@ static void raw(struct mttd_syst *s, struct mttd_syst_msg *m, const struct mttd_
 		/* the name is a format given the protocol id ("Protocol%d") */
 		uint8_t arg[4] = { m->subtype };
 		struct mttd__args a = { .p = arg, .n = 4, .ptr = 4 };
-		const struct mttd__fmtc *c = mttd__coll_fmtc(e);
 
 		mttd__tb_reset(&s->proto);
-		if (c)
-			mttd__fmt_run(&s->proto, c, &a);
-		else
-			mttd__fmt(&s->proto, e->text, e->text_len, &a);
+		fmt_entry(&s->proto, e, &a);
 		m->protocol = mttd__tb_str(&s->proto);
 	}
 	hex_capped(&s->text, m->payload, m->payload_len);
