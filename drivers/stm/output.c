@@ -208,16 +208,6 @@ ssize_t notrace stm_output_write(struct stm_device *stm,
 	return ret;
 }
 
-/* Largest STP data packet size (8/4/2/1) not above @left.  Context: any. */
-static unsigned int notrace stm_packet_size(size_t left)
-{
-	if (left >= 8)
-		return 8;
-	if (left >= 4)
-		return 4;
-	return left >= 2 ? 2 : 1;
-}
-
 static ssize_t notrace stm_data_send(struct stm_data *data, unsigned int m,
 				     unsigned int c, bool ts_first,
 				     bool mark_last, const u8 *buf,
@@ -236,7 +226,7 @@ static ssize_t notrace stm_data_send(struct stm_data *data, unsigned int m,
 		return sent || !count ? sent : -EIO;
 	}
 	while (pos < count) {
-		unsigned int sz = stm_packet_size(count - pos);
+		unsigned int sz = 1U << stm_data_run_lg(count - pos);
 		ssize_t sent;
 
 		if (mark_last && pos + sz == count)

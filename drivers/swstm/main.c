@@ -284,8 +284,8 @@ static noinline notrace ssize_t swstm_packet_slow(struct swstm_dev *sw,
 		case STP_PACKET_DATA:
 			if (!size)
 				return -EINVAL;
-			/* the largest power of two <= min(size, 8) */
-			n = size >= 4 ? 4 : size >= 2 ? 2 : 1;
+			/* 4, 2 or 1: size is below 8 here */
+			n = rounddown_pow_of_two(size);
 			break;
 		case STP_PACKET_FLAG:
 			n = 0;
@@ -391,12 +391,6 @@ slow:
 }
 
 #ifdef STM_DATA_HAS_RUN
-/* log2 of the STP packet size (8/4/2/1) for @left bytes of a run */
-static __always_inline unsigned int swstm_run_lg(size_t left)
-{
-	return left >= 8 ? 3 : left >= 4 ? 2 : left >= 2 ? 1 : 0;
-}
-
 /*
  * Append @k 8-byte DATA packets from @src to @st's stream: the middle of
  * a run, in a loop of its own with the stream position in a register
@@ -467,7 +461,7 @@ static notrace ssize_t swstm_data_run(struct stm_data *data,
 				continue;
 			}
 		}
-		lg = swstm_run_lg(count - pos);
+		lg = stm_data_run_lg(count - pos);
 		n = 1U << lg;
 		d = SWSTM_D_PAYLOAD | lg << SWSTM_D_LOG_SHIFT | STP_PACKET_DATA;
 		if (!pos && (flags & STP_PACKET_TIMESTAMPED))
@@ -492,7 +486,7 @@ one_by_one:
 		unsigned int f = pos ? 0 : flags & STP_PACKET_TIMESTAMPED;
 		ssize_t sent;
 
-		n = 1U << swstm_run_lg(count - pos);
+		n = 1U << stm_data_run_lg(count - pos);
 		if (pos + n == count)
 			f |= flags & STP_PACKET_MARKED;
 		sent = swstm_packet_slow(sw, master, channel, STP_PACKET_DATA,

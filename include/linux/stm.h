@@ -106,6 +106,22 @@ struct stm_data {
  */
 #define STM_DATA_HAS_RUN	1
 
+/**
+ * stm_data_run_lg() - log2 of the next DATA packet's size in a run
+ * @left: bytes of the run not sent yet (at least 1)
+ *
+ * The class cuts a run into packets of 8 bytes while 8 are left, then
+ * one each of 4, 2 and 1 as needed; a device's @data_run sends the same
+ * packets, so both take the size from here (ours, STM_DATA_HAS_RUN).
+ * Context: any.
+ *
+ * Return: 3, 2, 1 or 0 (packets of 8, 4, 2 or 1 bytes).
+ */
+static __always_inline unsigned int stm_data_run_lg(size_t left)
+{
+	return left >= 8 ? 3 : left >= 4 ? 2 : left >= 2 ? 1 : 0;
+}
+
 int stm_register_device(struct device *parent, struct stm_data *stm_data,
 			struct module *owner);
 void stm_unregister_device(struct stm_data *stm_data);
