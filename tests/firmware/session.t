@@ -19,7 +19,8 @@
 # --stop's summary (records, errors and losses exact; bytes those
 # captured; the clock exchanges two-way), and each capture decodes to
 # exactly the firmware's work, with the 16 TIME_SYNC replies of each
-# MTT or MiniProfiler port (bursts of 8 at the start and the end).
+# MTT or MiniProfiler port (bursts of 8 at the start and the end; each
+# request waits up to 60 s for its reply, sync_wait_ms: a hang guard).
 # Then PINGS ping bytes (ping.h) on each MTT port from ping_exchange
 # (tests/guest, built for the host), through a second open of the pty,
 # each waiting for the previous one's reply in the capture: each firmware
@@ -57,11 +58,13 @@ trap 'kill $spid $rpid 2>/dev/null; rm -rf "$TMP"' EXIT INT TERM
 cat >"$TMP/fw.conf" <<X
 targets = (
 	{ name = "prof"; port = "$P1"; protocol = "mprof"; elf = "$ELF";
-	  sync_interval_ms = 0; },
-	{ name = "mtt"; port = "$P2"; protocol = "mtt"; sync_interval_ms = 0; },
+	  sync_interval_ms = 0; sync_wait_ms = 60000; },
+	{ name = "mtt"; port = "$P2"; protocol = "mtt"; sync_interval_ms = 0;
+	  sync_wait_ms = 60000; },
 	{ name = "rv"; port = "$P3"; protocol = "riscv-encap";
 	  srcid_bits = 8; ts_bytes = 4; unframed = true;
-	  srcid_proto = "*:mtt"; mtt_start = true; sync_interval_ms = 0; }
+	  srcid_proto = "*:mtt"; mtt_start = true; sync_interval_ms = 0;
+	  sync_wait_ms = 60000; }
 );
 X
 S=$TMP/sess

@@ -10,6 +10,8 @@
 # pings=N on the kernel command line, default 100); then, once the
 # profile holds the STM32F405's whole work, the session is stopped and
 # exported (multi-session.tar.gz) with --stop's summary (multi-stop.txt).
+# Each clock exchange waits up to 60 s for its reply (sync_wait_ms, a hang
+# guard): multi.t counts a reply to every request.
 # Non-zero exit on failure.
 . /stm/tests/lib.sh
 
@@ -30,11 +32,13 @@ policy = {
 sink = { overwrite = false; };
 targets = (
 	{ name = "prof"; port = "/dev/ttyS2"; protocol = "mprof";
-	  elf = "/stm/tests/stm32.elf"; sync_interval_ms = 0; },
-	{ name = "mtt"; port = "/dev/ttyS3"; protocol = "mtt"; },
+	  elf = "/stm/tests/stm32.elf"; sync_interval_ms = 0;
+	  sync_wait_ms = 60000; },
+	{ name = "mtt"; port = "/dev/ttyS3"; protocol = "mtt";
+	  sync_wait_ms = 60000; },
 	{ name = "rv"; port = "/dev/ttyS4"; protocol = "riscv-encap";
 	  srcid_bits = 8; ts_bytes = 4; unframed = true;
-	  srcid_proto = "*:mtt"; mtt_start = true; }
+	  srcid_proto = "*:mtt"; mtt_start = true; sync_wait_ms = 60000; }
 );
 X
 mttcontrol --setup $CONF || die "setup"

@@ -274,7 +274,10 @@ tap_is "$(sed -n 's/^merge: \([a-z]*\): fit \([a-z-]*\) .*/\1 \2/p' "$TMP/err" |
 # for those that answer, one request for the one that NACKs; and a
 # riscv-encap device that takes MTT commands and answers in RISC-V trace
 # encapsulation (its srcID 1, the reply cut into packets with a srcID 2
-# packet among them; syncdev.py, from the spec)
+# packet among them; syncdev.py, from the spec).  Each waits up to 60 s
+# for a reply (sync_wait_ms; 200 ms by default): these devices always
+# answer, and on a loaded machine a reply came after 200 ms, so a
+# request went unanswered in time and its reply missed the capture
 kill $pids 2>/dev/null
 pids=
 for t in p2:mprof pn:mprof-nack m2:mtt r2:rv; do
@@ -286,14 +289,15 @@ done
 cat >"$TMP/x.conf" <<X
 targets = (
 	{ name = "p2"; port = "$(cat "$TMP/p2.pty")"; protocol = "mprof";
-	  sync_interval_ms = 0; },
+	  sync_interval_ms = 0; sync_wait_ms = 60000; },
 	{ name = "pn"; port = "$(cat "$TMP/pn.pty")"; protocol = "mprof";
-	  sync_interval_ms = 0; },
+	  sync_interval_ms = 0; sync_wait_ms = 60000; },
 	{ name = "m2"; port = "$(cat "$TMP/m2.pty")"; protocol = "mtt";
-	  sync_interval_ms = 0; },
+	  sync_interval_ms = 0; sync_wait_ms = 60000; },
 	{ name = "r2"; port = "$(cat "$TMP/r2.pty")"; protocol = "riscv-encap";
 	  srcid_bits = 8; ts_bytes = 4; unframed = true;
-	  srcid_proto = [ "*:raw", "1:mtt" ]; sync_interval_ms = 0; }
+	  srcid_proto = [ "*:raw", "1:mtt" ]; sync_interval_ms = 0;
+	  sync_wait_ms = 60000; }
 );
 X
 X=$TMP/xsession
@@ -422,6 +426,19 @@ bad t-rvsync 3 'sync_interval_ms: a riscv-encap target needs an mtt srcID \(srci
 targets = ( { name = "a"; port = "/dev/null"; protocol = "riscv-encap";
 	srcid_proto = [ "*:mtt", "0-65535:stp" ];
 	sync_interval_ms = 0; } );
+X
+bad t-wait 2 'sync_wait_ms: for protocols mprof, mtt and riscv-encap \(with an mtt srcID\) only' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "raw";
+	sync_wait_ms = 500; } );
+X
+bad t-wait0 2 'sync_wait_ms: 0 outside 1..3600000' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "mtt";
+	sync_wait_ms = 0; } );
+X
+bad t-rvwait 3 'sync_wait_ms: a riscv-encap target needs an mtt srcID \(srcid_proto "IDS:mtt"\) for clock exchanges' <<'X'
+targets = ( { name = "a"; port = "/dev/null"; protocol = "riscv-encap";
+	srcid_proto = [ "*:raw" ];
+	sync_wait_ms = 500; } );
 X
 bad t-nodev 2 'policy: needs a "device"' <<'X'
 targets = ( { name = "a"; port = "/dev/null"; protocol = "mtt"; } );

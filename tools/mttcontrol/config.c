@@ -680,13 +680,44 @@ static int parse_srcid_protos(struct ctx *x, const config_setting_t *s,
 	return 0;
 }
 
+/*
+ * A clock exchange setting of target @t (sync_interval_ms, sync_wait_ms),
+ * @lo..3600000 ms, into *@ms if given: an error where @t has no
+ * exchanges (a protocol without TIME_SYNC, a riscv-encap target without
+ * an mtt srcID).
+ */
+static int get_sync_ms(struct ctx *x, const config_setting_t *g,
+		       const struct mc_target *t, const char *key,
+		       unsigned long long lo, unsigned long *ms)
+{
+	config_setting_t *s = config_setting_get_member(g, key);
+	unsigned long long v;
+
+	if (!s)
+		return 0;
+	if (t->proto == MC_TP_RISCV) {
+		uint8_t map[MC_RV_MAP_BYTES];
+
+		if (!mc_rv_mtt_srcids(t, map))
+			return err_at(x, s, "%s: a riscv-encap target needs an mtt srcID (srcid_proto \"IDS:mtt\") for clock exchanges",
+				      key);
+	} else if (t->proto != MC_TP_MPROF && t->proto != MC_TP_MTT) {
+		return err_at(x, s, "%s: for protocols mprof, mtt and riscv-encap (with an mtt srcID) only",
+			      key);
+	}
+	if (get_uint(x, s, key, lo, 3600000, &v))
+		return -1;
+	*ms = (unsigned long)v;
+	return 0;
+}
+
 static int parse_target(struct ctx *x, const config_setting_t *g,
 			struct mc_target *t, int idx)
 {
 	static const char *const keys[] = {
 		"name", "port", "match", "baud", "protocol", "srcid_bits",
 		"ts_bytes", "unframed", "srcid_proto", "mtt_start", "elf",
-		"sync_interval_ms", "paced", NULL
+		"sync_interval_ms", "sync_wait_ms", "paced", NULL
 	};
 	char proto[MC_NAME_MAX];
 	unsigned long long v;
@@ -776,20 +807,10 @@ static int parse_target(struct ctx *x, const config_setting_t *g,
 		return err_at(x, s, "paced: must be true or false");
 	t->paced = s && config_setting_get_bool(s);
 	t->sync_interval_ms = MC_SYNC_INTERVAL_MS;
-	s = config_setting_get_member(g, "sync_interval_ms");
-	if (s && t->proto == MC_TP_RISCV) {
-		uint8_t map[MC_RV_MAP_BYTES];
-
-		if (!mc_rv_mtt_srcids(t, map))
-			return err_at(x, s, "sync_interval_ms: a riscv-encap target needs an mtt srcID (srcid_proto \"IDS:mtt\") for clock exchanges");
-	} else if (s && t->proto != MC_TP_MPROF && t->proto != MC_TP_MTT) {
-		return err_at(x, s, "sync_interval_ms: for protocols mprof, mtt and riscv-encap (with an mtt srcID) only");
-	}
-	if (s) {
-		if (get_uint(x, s, "sync_interval_ms", 0, 3600000, &v))
-			return -1;
-		t->sync_interval_ms = (unsigned long)v;
-	}
+	t->sync_wait_ms = MC_SYNC_WAIT_MS;
+	if (get_sync_ms(x, g, t, "sync_interval_ms", 0, &t->sync_interval_ms) ||
+	    get_sync_ms(x, g, t, "sync_wait_ms", 1, &t->sync_wait_ms))
+		return -1;
 	s = config_setting_get_member(g, "elf");
 	if (s) {
 		if (get_str(x, s, "elf", t->elf, sizeof(t->elf)))

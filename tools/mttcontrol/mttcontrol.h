@@ -123,11 +123,15 @@ struct mc_target {
 	 * many ms after the first burst (0: only the bursts at the start
 	 * and the end) */
 	unsigned long sync_interval_ms;
+	/* the same: the wait for a reply before the next request, in ms
+	 * (plus 1 KB's time on the wire at the baud) */
+	unsigned long sync_wait_ms;
 	char elf[PATH_MAX];		/* "" none; made absolute */
 	int line;
 };
 
 #define MC_SYNC_INTERVAL_MS	250	/* sync_interval_ms's default */
+#define MC_SYNC_WAIT_MS		200	/* sync_wait_ms's default */
 
 /* "mprof", "mtt", "syst", "riscv-encap", "raw"; -1 if none */
 int mc_tproto_parse(const char *s);

@@ -33,9 +33,6 @@
 #include "session/session.h"
 
 #define MC_SYNC_BURST	8
-/* the wait for a reply: this, plus 1 KB's time on the wire at the
- * target's baud (what the device may send before it) */
-#define MC_SYNC_WAIT_NS	200000000ull
 
 enum { SYNC_ON, SYNC_NACK, SYNC_SILENT };
 
@@ -205,7 +202,10 @@ int mc_sync_open(struct mc_tgt *g, struct mc_err *e)
 	s->start = 1;
 	/* GET_METADATA and START go first (mc_tgt_begin()) */
 	s->before = t->proto == MC_TP_MPROF ? 2 : 0;
-	s->wait_ns = MC_SYNC_WAIT_NS + 10ull * 1024 * 1000000000u / t->baud;
+	/* the wait for a reply: sync_wait_ms, plus 1 KB's time on the wire
+	 * at the target's baud (what the device may send before it) */
+	s->wait_ns = (uint64_t)t->sync_wait_ms * 1000000u +
+		     10ull * 1024 * 1000000000u / t->baud;
 	s->interval_ns = (uint64_t)t->sync_interval_ms * 1000000u;
 	return 0;
 }
