@@ -16,8 +16,8 @@
 asan_mttdecode
 
 mkdir -p "$TOOLS/build" && flock "$TOOLS/build/.make.lock" make -s -C "$TOOLS" build/bench-printer >"$TMP/make.log" 2>&1 &&
-	"$TOOLS/build/bench-printer" --write "$TMP/clean.txt" "$TMP/coll.xml" 2
-tap_ok $? "a 2 MB corpus of hex lines and its collateral written"
+	"$TOOLS/build/bench-printer" --write "$TMP/clean.txt" "$TMP/coll.xml" 1
+tap_ok $? "a 1 MB corpus of hex lines and its collateral written"
 
 # every line of the corpus is "SYS-T RAW DATA: " and hex digits; the
 # alterations go by line number, the long lines at fixed ones
@@ -37,14 +37,17 @@ function rep(s, n,   r) { r = ""; while (n-- > 0) r = r s; return r }
 	if (NR % 43 == 0) { s = ""; for (i = 1; i <= length(h); i += 2)
 		s = s " " substr(h, i, 2); h = substr(s, 2) }
 	if (NR % 1500 == 0) h = h rep("00", 3000)
-	if (NR == 9000) h = rep("0123456789abcdef", 20000)
-	if (NR == 12000) h = rep("fedcba9876543210", 80000)
+	if (NR == 3000) h = rep("0123456789abcdef", 20000)
+	if (NR == 5000) h = rep("fedcba9876543210", 80000)
 	printf "%sSYS-T RAW DATA: %s%s", pre, h, NR % 61 == 0 ? "\r\n" : "\n"
 }' "$TMP/clean.txt" | head -c -1 >"$TMP/alt.txt"
 tail -c 1 "$TMP/alt.txt" | od -c | grep -q '\\n'
 tap_ok $((! $?)) "the altered corpus has no final line feed"
 
-# same FILE ARGS...: -j1 against -j2/-j3/-j8 with small pieces
+# same FILE ARGS...: -j1 against -j2/-j3/-j8 with small pieces, of the
+# sizes in $SEGS (threads:bytes); a piece of 4096 bytes costs a warm-up
+# of 1 MiB, so those only for text
+SEGS="2:16384 3:65536 8:16384 2:262144"
 same() {
 	in=$1
 	shift
@@ -52,7 +55,7 @@ same() {
 		>"$TMP/o1" 2>"$TMP/e1"
 	r1=$?
 	bad=""
-	for js in 2:4096 3:65536 8:4096 2:262144; do
+	for js in $SEGS; do
 		"$M" -j"${js%:*}" --segment="${js#*:}" --stats \
 			--collateral="$TMP/coll.xml" "$@" "$in" \
 			>"$TMP/o2" 2>"$TMP/e2"
@@ -73,7 +76,7 @@ f=$TMP/alt.txt
 grep -q '^syst bad lines:  *[1-9]' "$TMP/e" &&
 	grep -q 'checksum error [1-9]' "$TMP/e"
 tap_ok $? "the altered corpus has bad lines and CRC errors"
-same "$f"
+SEGS="2:4096 8:4096 $SEGS" same "$f"
 same "$f" --format=json
 same "$f" --format=csv
 same "$f" --format=csv --csv-extra
@@ -91,7 +94,7 @@ tap_ok $? "pieces were used from the workers and some decoded again"
 "$M" -j2 --segment=65536 --stats --no-output "$TMP/clean.txt" 2>"$TMP/e" >/dev/null
 used=$(sed -n 's/^-j pieces: *\([0-9]*\) decoded in parallel, \([0-9]*\) again.*/\1 \2/p' "$TMP/e")
 echo "# corpus as written, pieces: $used"
-[ "${used% *}" -gt 10 ] 2>/dev/null && [ "${used#* }" -eq 0 ]
+[ "${used% *}" -gt 8 ] 2>/dev/null && [ "${used#* }" -eq 0 ]
 tap_ok $? "on the corpus as written every piece is used"
 
 # nothing to decode: said once, exit status 3, as -j1
