@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # jmem.t - mttdecode -j keeps its memory bounded: on SyS-T over STP and
 # raw STP captures (tools/bench's streams, written with the spec encoders
-# of tests/host/enc) and a lossy raw capture (pargen.c) of 8 and 32 MiB,
+# of tests/host/enc), a lossy raw capture (pargen.c) of 8 and 32 MiB and
+# the reference printer's hex lines (bench-printer's corpus, 8 and 32 MB),
 # every output format at -j2 has a peak RSS (ru_maxrss of the child, by
 # maxrss.c) under the bound of performance.rst ("Memory"):
 #
@@ -18,7 +19,7 @@
 need_mttdecode
 M=$MTTDECODE
 mkdir -p "$TOOLS/build" && flock "$TOOLS/build/.make.lock" \
-	make -s -C "$TOOLS" build/bench >"$TMP/make.log" 2>&1 ||
+	make -s -C "$TOOLS" build/bench build/bench-printer >"$TMP/make.log" 2>&1 ||
 	{ sed 's/^/# /' "$TMP/make.log"; bail "cannot build tools/build/bench"; }
 cc=$(ctest_cc)
 for g in maxrss pargen; do
@@ -31,7 +32,9 @@ done
 for n in 8 32; do
 	"$TOOLS/build/bench" --write-syst "$TMP/s$n.stp" $n &&
 		"$TOOLS/build/bench" --write "$TMP/r$n.stp" $n &&
-		"$TMP/pargen" "$TMP/l$n.stp" $((n << 20)) 3 ||
+		"$TMP/pargen" "$TMP/l$n.stp" $((n << 20)) 3 &&
+		"$TOOLS/build/bench-printer" --write "$TMP/h$n.stp" \
+			"$TMP/coll.xml" $n ||
 		bail "cannot write the $n MiB captures"
 done
 
@@ -71,6 +74,11 @@ check r $R --packets
 check l $R
 check l $R --format=json
 check l $R --packets --nulls
+C=--collateral=$TMP/coll.xml	# hex lines: SyS-T's segment
+check h $S "$C"
+check h $S "$C" --format=json
+check h $S "$C" --format=csv
+check h $S "$C" --format=chrome
 
 # a format that prints more than 3 bytes a byte (SyS-T JSON, 5): the
 # pieces are made smaller from the first window's rate, so that workers

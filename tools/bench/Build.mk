@@ -16,11 +16,14 @@ bench: $(B)/bench $(B)/bench-libmtt $(B)/mttdecode bench-printer
 	$(B)/bench --par $(B)/mttdecode $(B) $(BENCH_PAR_MIB)
 	$(B)/bench-libmtt
 
-# mttdecode -j alone: BENCH_PAR_MIB (1024) of raw STP and of SyS-T over
-# STP, written into $(B)/ and deleted after
+# mttdecode -j alone: BENCH_PAR_MIB (1024) of raw STP, of SyS-T over STP
+# and of the reference printer's hex lines, written into $(B)/ and
+# deleted after; BENCH_PAR_ONLY: only the kinds whose names hold it
+# ("hex lines", "SyS-T", "raw STP")
 BENCH_PAR_MIB ?= 1024
+BENCH_PAR_ONLY ?=
 bench-par: $(B)/bench $(B)/mttdecode
-	$(B)/bench --par $(B)/mttdecode $(B) $(BENCH_PAR_MIB)
+	$(B)/bench --par $(B)/mttdecode $(B) $(BENCH_PAR_MIB) "$(BENCH_PAR_ONLY)"
 
 # the printer comparison alone (skipped when the peer's sources are not
 # there); BENCH_PRINTER_MB of hex lines (32)
@@ -39,17 +42,18 @@ $(SYSTPRINT):
 	$(MAKE) -C $(dir $@) systprint >>$(dir $@)../systprint.log
 
 $(B)/bench-printer: bench/printer/printer.c bench/decode/util.c \
-		bench/decode/bench.h $(TESTENC)/systenc.c $(TESTENC)/systenc.h \
-		$(TESTENC)/stpenc.c
+		bench/decode/corpus.c bench/decode/bench.h \
+		$(TESTENC)/systenc.c $(TESTENC)/systenc.h $(TESTENC)/stpenc.c
 	$(CC) $(CPPFLAGS_ALL) -I$(TESTENC) -Ibench/decode $(CFLAGS_ALL) \
 		-o $@ bench/printer/printer.c bench/decode/util.c \
-		$(TESTENC)/systenc.c $(TESTENC)/stpenc.c
+		bench/decode/corpus.c $(TESTENC)/systenc.c $(TESTENC)/stpenc.c
 
 $(B)/bench: $(BENCH_DECODE_SRC) bench/decode/bench.h $(TESTENC)/stpenc.c \
-		$(TESTENC)/stpenc.h $(B)/libmttdecode.a
+		$(TESTENC)/stpenc.h $(TESTENC)/systenc.c $(TESTENC)/systenc.h \
+		$(B)/libmttdecode.a
 	$(CC) $(CPPFLAGS_ALL) -I$(TESTENC) $(CFLAGS_ALL) -o $@ \
-		$(BENCH_DECODE_SRC) $(TESTENC)/stpenc.c $(B)/libmttdecode.a \
-		$(MTTD_LIBS)
+		$(BENCH_DECODE_SRC) $(TESTENC)/stpenc.c $(TESTENC)/systenc.c \
+		$(B)/libmttdecode.a $(MTTD_LIBS)
 
 $(B)/bench-libmtt: bench/libmtt/bench.c $(B)/libmtt.a
 	$(CC) $(CPPFLAGS_ALL) -Ilib/mtt/include/mtt $(CFLAGS_ALL) -o $@ \

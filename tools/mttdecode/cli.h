@@ -310,9 +310,10 @@ int input_begin(struct app *a, const char *name, int live);
 int input_feed(struct app *a, const uint8_t *p, size_t n);
 int input_end(struct app *a);
 /* par.c: decode [off, size) of a regular file (fd) on o.jobs threads,
- * the front end (an STP decoder, a->stp) having decoded [0, off); 0, or
- * 1 after printing why.  Afterwards a->stp is NULL if par.c finished the
- * input itself (fe_close() then only frees). */
+ * the front end (an STP decoder, a->stp, or a hex line reader, a->text)
+ * having decoded [0, off); 0, or 1 after printing why.  Afterwards
+ * a->stp (a->text) is NULL if par.c finished the input itself
+ * (fe_close() then only frees, or only counts). */
 int par_decode(struct app *a, int fd, uint64_t off, uint64_t size);
 /* par.c: the number of threads -j asks for; the bytes per piece */
 unsigned int par_jobs(const struct app *a);

@@ -193,8 +193,10 @@ void fe_close(struct app *a)
 		none = ys->messages == a->syst_msgs0;
 		mttd_syst_stream_free(a->stream);
 		a->stream = NULL;
-	} else if (a->text) {
-		mttd_syst_text_finish(a->text);
+	} else if (a->text || a->kind == IN_SYSTTEXT) {
+		/* no reader left: -j (par.c) finished the input */
+		if (a->text)
+			mttd_syst_text_finish(a->text);
 		none = ys->messages == a->syst_msgs0 &&
 		       ys->bad_lines == a->syst_bad0;
 		mttd_syst_text_free(a->text);

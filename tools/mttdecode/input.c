@@ -131,8 +131,9 @@ static int decode_mapped(struct app *a, int fd, off_t size)
 		void *p;
 
 		/* past the first window (the kind is known): -j */
-		if (off && a->stp && a->kind == IN_STP && par_jobs(a) > 1 &&
-		    (uint64_t)(size - off) > par_segment(a))
+		if (off && ((a->stp && a->kind == IN_STP) ||
+			    (a->text && a->kind == IN_SYSTTEXT)) &&
+		    par_jobs(a) > 1 && (uint64_t)(size - off) > par_segment(a))
 			return par_decode(a, fd, (uint64_t)off, (uint64_t)size);
 		n = size - off < win ? (size_t)(size - off) : (size_t)win;
 		p = mmap(NULL, n, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * par.c - mttdecode -j: a raw STP file decoded on several threads with
+ * par.c - mttdecode -j: a raw STP file, or a file of the reference
+ * printer's "SYS-T RAW DATA:" hex lines, decoded on several threads with
  * the output of the single-threaded run, byte for byte.
  *
  * The file after the first window is cut into pieces of --segment bytes.
@@ -30,6 +31,18 @@
  * bounded by jobs and --segment, whatever the file's size and the
  * output's (performance.rst, "Memory").  Counters (--stats) are added up
  * piece by piece.
+ *
+ * Hex lines go the same way, with the text reader in place of the STP
+ * decoder and message layer: a piece starts anywhere, and the warm-up
+ * ends the line it started in, so at the piece's start the worker holds
+ * the line cut there as the real reader does (compared with the rest of
+ * the state; a line longer than the warm-up makes them differ, and the
+ * piece is decoded again).  The line number is the one thing a worker
+ * cannot know without reading from the start: it counts from its
+ * warm-up, the number is left out of the state compared, and a used
+ * worker's reader takes the real count plus the lines of its piece.  A
+ * piece in which a line was reported bad (the report holds the line's
+ * number) is decoded again in order.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -60,6 +73,7 @@ struct piece {
 	struct mttd_stp_stats st0;	/* w's counters at start */
 	struct mttd_msg_stats ms0;
 	struct mttd_syst_stats ys0;
+	uint64_t line0;		/* hex lines: w's line number at start */
 	int ready;
 	int err;
 };
@@ -68,6 +82,7 @@ struct pool {
 	struct app *a;
 	struct app *tmpl;	/* a's state when par_decode() began: what
 				 * the workers' contexts start from */
+	int text;		/* hex lines (a->text), else raw STP */
 	int fd;
 	uint64_t off, size, seg;
 	uint64_t warm;		/* warm-up bytes */
@@ -102,7 +117,7 @@ uint64_t par_segment(const struct app *a)
 {
 	if (a->o.segment)
 		return a->o.segment;
-	return a->o.syst ? SEGMENT_SYST : SEGMENT;
+	return a->o.syst || a->kind == IN_SYSTTEXT ? SEGMENT_SYST : SEGMENT;
 }
 
 /*
@@ -167,6 +182,7 @@ static void free_ctx(struct pool *pl, struct app *w)
 	give_buf(pl, w);
 	mttd_stp_free(w->stp);
 	mttd_msg_free(w->msg);
+	mttd_syst_text_free(w->text);
 	mttd_syst_free(w->syst);
 	free(w->chrome);
 	free(w->fbuf);
@@ -177,8 +193,9 @@ static void free_ctx(struct pool *pl, struct app *w)
 }
 
 /* a context for a worker: a's options, resources and printer state, its
- * own decoders (an STP decoder starting at byte from), output to memory */
-static struct app *new_ctx(const struct app *a, uint64_t from)
+ * own decoders (an STP decoder or, with text, a hex line reader, starting
+ * at byte from), output to memory */
+static struct app *new_ctx(const struct app *a, int text, uint64_t from)
 {
 	struct app *w = malloc(sizeof(*w));
 	struct mttd_syst_config yc = {
@@ -219,13 +236,16 @@ static struct app *new_ctx(const struct app *a, uint64_t from)
 		return NULL;
 	}
 	mttd__syst_copy_state(w->syst, a->syst);
-	/* fe_open() prints nothing for IN_STP but "out of memory" */
-	if (fe_open(w, IN_STP)) {
+	/* fe_open() prints nothing for these but "out of memory" */
+	if (fe_open(w, text ? IN_SYSTTEXT : IN_STP)) {
 		free_ctx(NULL, w);
 		return NULL;
 	}
 	w->ts = a->ts;
-	mttd__stp_start_at(w->stp, from);
+	if (text)
+		mttd__syst_text_start_at(w->text, from);
+	else
+		mttd__stp_start_at(w->stp, from);
 	return w;
 }
 
@@ -236,8 +256,12 @@ static void par_state(const struct app *c, struct mttd__blob *b)
 {
 	const struct chrome_state *ch = c->chrome;
 
-	mttd__stp_state(c->stp, b);
-	mttd__msg_state(c->msg, b);
+	if (c->text) {
+		mttd__syst_text_state(c->text, b);	/* no line number */
+	} else {
+		mttd__stp_state(c->stp, b);
+		mttd__msg_state(c->msg, b);
+	}
 	mttd__syst_state(c->syst, b);
 	mttd__mtt_names_state(c->mtt_names, b);
 	PUT(b, c->ts.have_version);
@@ -271,8 +295,17 @@ enum sink { KEEP, DROP, EMIT };
 
 static void emit(struct app *a, struct app *c);
 
+/* n bytes at p to c's front end: its hex line reader or STP decoder */
+static void feed(struct app *c, const uint8_t *p, size_t n)
+{
+	if (c->text)
+		mttd_syst_text_feed(c->text, p, n);
+	else
+		mttd_stp_feed(c->stp, p, n);
+}
+
 /*
- * Feed bytes [from, to) of the file to c's STP decoder, FEED_STEP at a
+ * Feed bytes [from, to) of the file to c's front end, FEED_STEP at a
  * time; after each step c's output is kept (KEEP: until it reaches cap
  * bytes, where feeding stops), thrown away (DROP) or written out through
  * a's (EMIT).  *at is where feeding stopped; 0 or -1.
@@ -299,7 +332,7 @@ static int feed_range(struct app *c, int fd, uint64_t from, uint64_t to,
 			size_t k = end - from > FEED_STEP ? FEED_STEP :
 				   (size_t)(end - from);
 
-			mttd_stp_feed(c->stp, p + (from - start), k);
+			feed(c, p + (from - start), k);
 			from += k;
 			out_flush(&c->out);
 			if (how == DROP) {
@@ -351,7 +384,7 @@ static void add_msg(struct mttd_msg_stats *t, const struct mttd_msg_stats *s,
 static void decode_piece(struct pool *pl, struct piece *pc)
 {
 	uint64_t warm = pc->start < pl->warm ? pc->start : pl->warm;
-	struct app *w = new_ctx(pl->tmpl, pc->start - warm);
+	struct app *w = new_ctx(pl->tmpl, pl->text, pc->start - warm);
 
 	pc->w = w;
 	if (w)
@@ -362,8 +395,12 @@ static void decode_piece(struct pool *pl, struct piece *pc)
 		return;
 	}
 	par_state(w, &pc->state);
-	pc->st0 = *mttd_stp_stats(w->stp);
-	pc->ms0 = *mttd_msg_stats(w->msg);
+	if (w->text) {
+		pc->line0 = mttd__syst_text_lineno(w->text);
+	} else {
+		pc->st0 = *mttd_stp_stats(w->stp);
+		pc->ms0 = *mttd_msg_stats(w->msg);
+	}
 	pc->ys0 = *mttd_syst_stats(w->syst);
 	if (feed_range(w, pl->fd, pc->start, pc->end, KEEP, NULL, pl->cap,
 		       &pc->stop))
@@ -431,6 +468,12 @@ static void to_fd(struct pool *pl, struct app *a, struct app *r)
 static void retire(struct pool *pl, struct app *a, struct app *r,
 		   const struct piece *r0)
 {
+	if (r == a && a->text) {
+		/* its counters are a's; the used piece's reader goes on */
+		mttd_syst_text_free(a->text);
+		a->text = NULL;
+		return;
+	}
 	if (r == a) {
 		static const struct mttd_stp_stats z;
 		static const struct mttd_msg_stats zm;
@@ -443,8 +486,10 @@ static void retire(struct pool *pl, struct app *a, struct app *r,
 		a->msg = NULL;
 		return;
 	}
-	add_stp(&a->stp_tot, mttd_stp_stats(r->stp), &r0->st0);
-	add_msg(&a->msg_tot, mttd_msg_stats(r->msg), &r0->ms0);
+	if (r->stp) {
+		add_stp(&a->stp_tot, mttd_stp_stats(r->stp), &r0->st0);
+		add_msg(&a->msg_tot, mttd_msg_stats(r->msg), &r0->ms0);
+	}
 	mttd__syst_stats_add(a->syst, mttd_syst_stats(r->syst), &r0->ys0);
 	free_ctx(pl, r);
 }
@@ -463,11 +508,14 @@ static int finish_in(struct pool *pl, struct app *a, struct app *r,
 		if (n <= 0)
 			break;
 		a->bytes += (uint64_t)n;
-		mttd_stp_feed(r->stp, buf, (size_t)n);
+		feed(r, buf, (size_t)n);
 		emit(a, r);
 	}
 	free(buf);
-	mttd_stp_finish(r->stp);
+	if (r->text)
+		mttd_syst_text_finish(r->text);
+	else
+		mttd_stp_finish(r->stp);
 	emit(a, r);
 	a->ts = r->ts;
 	a->stp_hz = r->stp_hz;
@@ -483,7 +531,8 @@ static int finish_in(struct pool *pl, struct app *a, struct app *r,
 
 int par_decode(struct app *a, int fd, uint64_t off, uint64_t size)
 {
-	struct pool pl = { .a = a, .fd = fd, .off = off, .size = size };
+	struct pool pl = { .a = a, .fd = fd, .off = off, .size = size,
+			   .text = a->text != NULL };
 	unsigned int jobs = par_jobs(a), i, nt = 0;
 	struct app *r = a;	/* the real context */
 	struct piece r0 = { 0 };	/* its counters when it became real */
@@ -492,7 +541,7 @@ int par_decode(struct app *a, int fd, uint64_t off, uint64_t size)
 	int ret = 0;
 
 	pl.seg = par_segment(a);
-	pl.warm = a->o.syst ? WARM_SYST : WARM;
+	pl.warm = a->o.syst || pl.text ? WARM_SYST : WARM;
 	pl.cap = (size_t)(OUT_CAP_K * pl.seg);
 	pl.seg = piece_size(a, pl.seg, off);
 	pl.n = (size - off + pl.seg - 1) / pl.seg;
@@ -503,7 +552,7 @@ int par_decode(struct app *a, int fd, uint64_t off, uint64_t size)
 	pthread_mutex_init(&pl.mu, NULL);
 	pthread_cond_init(&pl.work, NULL);
 	pthread_cond_init(&pl.done, NULL);
-	pl.tmpl = pl.n > 1 ? new_ctx(a, off) : NULL;
+	pl.tmpl = pl.n > 1 ? new_ctx(a, pl.text, off) : NULL;
 	if (!pl.p || !t || !pl.tmpl)
 		jobs = 0;	/* no workers: all in order, here */
 	for (i = 0; i < jobs && pl.n > 1; i++)
@@ -528,10 +577,24 @@ int par_decode(struct app *a, int fd, uint64_t off, uint64_t size)
 				par_state(r, &now);
 				use = mttd__blob_eq(&now, &pc->state);
 			}
+			/* a bad line's report holds the worker's line
+			 * number, not the real one */
+			if (use && pl.text &&
+			    mttd_syst_stats(pc->w->syst)->bad_lines !=
+			    pc->ys0.bad_lines)
+				use = 0;
 			mttd__blob_free(&now);
 		}
 		if (k)
 			a->par_pieces[!use]++;
+		if (use && pl.text) {
+			/* the real line number, plus the piece's lines */
+			struct mttd_syst_text *t = pc->w->text;
+
+			mttd__syst_text_set_lineno(t,
+				mttd__syst_text_lineno(r->text) +
+				mttd__syst_text_lineno(t) - pc->line0);
+		}
 		if (use) {
 			retire(&pl, a, r, &r0);
 			r = pc->w;

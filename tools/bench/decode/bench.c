@@ -31,8 +31,9 @@
  *     cost model that predicts 64 cores (par.c).
  *
  * usage: bench [PATH-TO-mttdecode] [MIB]
- *        bench --par PATH-TO-mttdecode DIR [MIB]  (6. only; the captures
- *                                                 in DIR, deleted after)
+ *        bench --par PATH-TO-mttdecode DIR [MIB [WHICH]]  (6. only; the
+ *                       captures in DIR, deleted after; WHICH: only the
+ *                       kinds whose names hold it, e.g. "hex lines")
  *        bench --crc                    (0. only)
  *        bench --write FILE [MIB]       (only write the STP stream)
  *        bench --write-syst FILE [MIB]  (only write the SyS-T stream)
@@ -428,7 +429,8 @@ int main(int argc, char **argv)
 		return crc_bench() ? 1 : 0;
 	if (argc > 3 && !strcmp(argv[1], "--par"))
 		return par_bench(argv[2], argv[3], argc > 4 ?
-				 strtoul(argv[4], NULL, 0) : 1024) ? 1 : 0;
+				 strtoul(argv[4], NULL, 0) : 1024,
+				 argc > 5 ? argv[5] : "") ? 1 : 0;
 	if (wr || wrs) {
 		struct stpenc e;
 		int r;

@@ -43,10 +43,21 @@ uint64_t build_syst(struct stpenc *e, size_t bytes);
 /* collateral for the catalog messages of build_syst, written to path */
 int write_collateral(char path[32]);
 
+/* corpus.c: the reference printer's kind of input: hex lines appended
+ * to out until it holds bytes bytes, *ts carried from one call to the
+ * next (CORPUS_TS0 first); the message count.  Its collateral, written
+ * to path: 0, or -1 */
+struct systenc;
+#define CORPUS_TS0 1000000u
+uint64_t corpus_build(struct systenc *out, size_t bytes, uint64_t *ts);
+int corpus_coll(const char *path);
+
 /* crc.c: CRC-32C throughput of each implementation, ratio to the table */
 int crc_bench(void);
 
-/* par.c: mttdecode -j on captures of mib MiB written into dir */
-int par_bench(const char *exe, const char *dir, size_t mib);
+/* par.c: mttdecode -j on captures of mib MiB written into dir; only the
+ * kinds whose names hold which ("": all) */
+int par_bench(const char *exe, const char *dir, size_t mib,
+	      const char *which);
 
 #endif

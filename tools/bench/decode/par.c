@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * par.c - mttdecode -j on a big capture (MIB MiB, 1024 by default) of
- * each input kind, written into DIR and deleted after: wall clock, CPU
+ * each input kind (raw STP, SyS-T over STP, the reference printer's hex
+ * lines of corpus.c), written into DIR and deleted after: wall clock, CPU
  * time and peak RSS of -j1, -j2 at the default --segment S, at S/4 and
  * at S/2 (median of 3 rounds, alternating), the speed-up, and a cost
  * model fitted from the CPU times of -j1, -j2 at S and at S/4 that gives
@@ -42,29 +43,37 @@
 #include <unistd.h>
 
 #include "bench.h"
+#include "systenc.h"
 
 #define ROUNDS 3
 #define MIB (1u << 20)
 /* as tools/mttdecode/par.c and input.c have them */
 #define WARM (64u << 10)
-#define WARM_SYST (1u << 20)
+#define WARM_SYST (1u << 20)	/* hex lines too */
 #define SEG (4u << 20)
-#define SEG_SYST (8u << 20)
+#define SEG_SYST (8u << 20)	/* hex lines too */
 #define FIRST (4u << 20)
 #define CAP_K 3.0
 
+enum { RAW, SYST, HEX, NINPUTS };	/* the inputs */
+
+/* "--collateral=" and the hex lines' collateral */
+static char coll_arg[4200];
+
 struct kind {
 	const char *name;
-	int syst;		/* the SyS-T capture, else raw STP */
+	int input;		/* RAW, SYST or HEX */
 	int quiet;		/* --no-output */
 	const char *args[4];
 };
 
 static const struct kind kinds[] = {
-	{ "raw STP to text", 0, 0, { NULL } },
-	{ "SyS-T, --no-output", 1, 1, { "--syst", "--no-output", NULL } },
-	{ "SyS-T to text", 1, 0, { "--syst", NULL } },
-	{ "SyS-T to JSON", 1, 0, { "--syst", "--format=json", NULL } },
+	{ "raw STP to text", RAW, 0, { NULL } },
+	{ "SyS-T, --no-output", SYST, 1, { "--syst", "--no-output", NULL } },
+	{ "SyS-T to text", SYST, 0, { "--syst", NULL } },
+	{ "SyS-T to JSON", SYST, 0, { "--syst", "--format=json", NULL } },
+	{ "hex lines to text", HEX, 0, { coll_arg, NULL } },
+	{ "hex lines to CSV", HEX, 0, { coll_arg, "--format=csv", NULL } },
 };
 #define NKINDS (sizeof(kinds) / sizeof(kinds[0]))
 
@@ -188,8 +197,8 @@ static int kind_part(const char *exe, const char *path, double len,
 {
 	/* -j1; -j2 at S, S/4 (the fit) and S/2 (held out) */
 	static const double div[4] = { 1, 1, 4, 2 };
-	double seg = k->syst ? SEG_SYST : SEG;
-	double w = k->syst ? WARM_SYST : WARM;
+	double seg = k->input != RAW ? SEG_SYST : SEG;
+	double w = k->input != RAW ? WARM_SYST : WARM;
 	double wall[4], cpu[4], s[4], f[4], c, y1, y2, g, m, h, e;
 	char arg[4][40];
 	struct runs r[4];
@@ -242,21 +251,71 @@ static int kind_part(const char *exe, const char *path, double len,
 	return 0;
 }
 
-int par_bench(const char *exe, const char *dir, size_t mib)
+/* 1 GiB and more of hex lines, written a piece at a time, and their
+ * collateral: 0, or -1 */
+static int write_hex(const char *path, const char *coll, size_t bytes,
+		     double *len)
 {
-	char path[2][4096];
-	double len[2];
+	struct systenc e;
+	uint64_t ts = CORPUS_TS0;
+	FILE *f = fopen(path, "wb");
+	int r = !f || corpus_coll(coll);
+
+	systenc_init(&e);
+	*len = 0;
+	while (!r && *len < (double)bytes) {
+		e.len = 0;
+		corpus_build(&e, 16u * MIB, &ts);
+		r = e.oom || fwrite(e.buf, 1, e.len, f) != e.len;
+		*len += (double)e.len;
+	}
+	systenc_free(&e);
+	if (f && fclose(f))
+		r = 1;
+	return r ? -1 : 0;
+}
+
+static void unlink_all(char path[][4096], const char *coll)
+{
+	unsigned int i;
+
+	for (i = 0; i < NINPUTS; i++)
+		unlink(path[i]);
+	unlink(coll);
+}
+
+int par_bench(const char *exe, const char *dir, size_t mib,
+	      const char *which)
+{
+	static const char *const sfx[NINPUTS] = { "raw.stp", "syst.stp",
+						  "hex.txt" };
+	char path[NINPUTS][4096], coll[4096];
+	double len[NINPUTS] = { 0 };
+	int want[NINPUTS] = { 0 };
 	unsigned int i;
 	int r = 0;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < NKINDS; i++)
+		if (strstr(kinds[i].name, which))
+			want[kinds[i].input] = 1;
+
+	for (i = 0; i < NINPUTS; i++)
+		snprintf(path[i], sizeof(path[i]), "%s/bench-par-%s", dir,
+			 sfx[i]);
+	snprintf(coll, sizeof(coll), "%s/bench-par-hex.xml", dir);
+	snprintf(coll_arg, sizeof(coll_arg), "--collateral=%s", coll);
+	for (i = 0; i < NINPUTS && !r; i++) {
 		struct stpenc e;
 		FILE *f;
 
-		snprintf(path[i], sizeof(path[i]), "%s/bench-par-%s.stp", dir,
-			 i ? "syst" : "raw");
+		if (!want[i])
+			continue;
+		if (i == HEX) {
+			r = write_hex(path[i], coll, mib << 20, &len[i]);
+			break;
+		}
 		stpenc_init(&e, 3);
-		if (i)
+		if (i == SYST)
 			build_syst(&e, mib << 20);
 		else
 			build_stp(&e, mib << 20);
@@ -266,29 +325,29 @@ int par_bench(const char *exe, const char *dir, size_t mib)
 		    stpenc_bytes(&e) || fclose(f))
 			r = -1;
 		stpenc_free(&e);
-		if (r) {
-			fprintf(stderr, "bench: cannot write %s\n", path[i]);
-			unlink(path[i]);
-			if (i)
-				unlink(path[0]);
-			return -1;
-		}
 	}
-	printf("\nmttdecode -j on %.0f MB of raw STP and %.0f MB of SyS-T over "
-	       "STP, %ld CPUs online: median of %d alternating rounds of -j1, "
-	       "-j2 (--segment S: 4 MiB raw, 8 MiB SyS-T), -j2 at S/4 and at "
-	       "S/2 (held out of the fit); speed-up xN of wall clock, peak "
-	       "RSS\n", len[0] / 1e6,
-	       len[1] / 1e6, sysconf(_SC_NPROCESSORS_ONLN), ROUNDS);
+	if (r) {
+		fprintf(stderr, "bench: cannot write %s\n", path[i]);
+		unlink_all(path, coll);
+		return -1;
+	}
+	printf("\nmttdecode -j on %.0f MB of raw STP, %.0f MB of SyS-T over "
+	       "STP and %.0f MB of the reference printer's hex lines, %ld "
+	       "CPUs online: median of %d alternating rounds of -j1, -j2 "
+	       "(--segment S: 4 MiB raw, 8 MiB SyS-T and hex lines), -j2 at "
+	       "S/4 and at S/2 (held out of the fit); speed-up xN of wall "
+	       "clock, peak RSS\n", len[RAW] / 1e6, len[SYST] / 1e6,
+	       len[HEX] / 1e6, sysconf(_SC_NPROCESSORS_ONLN), ROUNDS);
 	for (i = 0; i < NKINDS && !r; i++) {
 		double la[1] = { -1 };
 
+		if (!strstr(kinds[i].name, which))
+			continue;
 		getloadavg(la, 1);
 		printf("  (load average %.1f)\n", la[0]);
-		r = kind_part(exe, path[kinds[i].syst], len[kinds[i].syst],
+		r = kind_part(exe, path[kinds[i].input], len[kinds[i].input],
 			      &kinds[i], dir);
 	}
-	unlink(path[0]);
-	unlink(path[1]);
+	unlink_all(path, coll);
 	return r;
 }

@@ -12,6 +12,7 @@
 
 #include "internal/hex.h"
 #include "internal/simd.h"
+#include "internal/state.h"
 #include "syst_internal.h"
 
 #define LINE_MAX_BYTES (256u << 10)
@@ -451,4 +452,33 @@ int mttd_syst_text_finish(struct mttd_syst_text *t)
 		line(t, t->line, t->len, t->over);
 	t->len = 0;
 	return 0;
+}
+
+/* ---- mttdecode -j (internal/state.h) ---- */
+
+void mttd__syst_text_state(const struct mttd_syst_text *t,
+			   struct mttd__blob *b)
+{
+	mttd__blob_put(b, &t->off, sizeof(t->off));
+	mttd__blob_put(b, &t->line_off, sizeof(t->line_off));
+	mttd__blob_put(b, &t->over, sizeof(t->over));
+	mttd__blob_put(b, &t->len, sizeof(t->len));
+	if (t->len)
+		mttd__blob_put(b, t->line, t->len);
+}
+
+void mttd__syst_text_start_at(struct mttd_syst_text *t, uint64_t off)
+{
+	t->off = off;
+	t->line_off = off;
+}
+
+uint64_t mttd__syst_text_lineno(const struct mttd_syst_text *t)
+{
+	return t->lineno;
+}
+
+void mttd__syst_text_set_lineno(struct mttd_syst_text *t, uint64_t lineno)
+{
+	t->lineno = lineno;
 }

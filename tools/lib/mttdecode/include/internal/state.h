@@ -45,6 +45,16 @@ void mttd__stp_start_at(struct mttd_stp *d, uint64_t off);
 /* dst takes src's clock state (FREQ, CLOCK sync points) */
 void mttd__syst_copy_state(struct mttd_syst *dst, const struct mttd_syst *src);
 
+/* the reference printer text reader (mttd_syst_text): its state but
+ * the line number (offsets, a line cut by the end of a feed), a new
+ * reader's stream starting at byte off, and its 1-based line number
+ * (what a BADLINE event reports), read and set */
+void mttd__syst_text_state(const struct mttd_syst_text *t,
+			   struct mttd__blob *b);
+void mttd__syst_text_start_at(struct mttd_syst_text *t, uint64_t off);
+uint64_t mttd__syst_text_lineno(const struct mttd_syst_text *t);
+void mttd__syst_text_set_lineno(struct mttd_syst_text *t, uint64_t lineno);
+
 /* dst's counters += now - base (counters of another decoder) */
 void mttd__syst_stats_add(struct mttd_syst *dst,
 			  const struct mttd_syst_stats *now,
