@@ -122,6 +122,8 @@ struct sview {
 	const char *source;	/* policy node, or NULL */
 	const char *text;	/* m->text, or its ftrace rendering */
 	size_t text_len;
+	int plain;		/* text needs no escaping (MTTD_SYST_F_PLAIN
+				 * of m->text) */
 	const char *type;	/* "STRING:GENERIC"; "RAW:" and the protocol
 				 * name (in type_buf) */
 	size_t type_len;

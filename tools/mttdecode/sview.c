@@ -105,6 +105,7 @@ static void ftrace_text(struct app *a, struct sview *v)
 	if (n) {
 		v->text = a->fbuf;
 		v->text_len = n;
+		v->plain = 0;
 	}
 }
 
@@ -122,6 +123,7 @@ void on_syst(void *ctx, const struct mttd_syst_msg *m)
 	v.source = source(a, m);
 	v.text = m->text;
 	v.text_len = m->text_len;
+	v.plain = (m->flags & MTTD_SYST_F_PLAIN) != 0;
 	type_name(a, m, &v);
 	v.guid = "";
 	v.loc[0] = 0;

@@ -9,6 +9,7 @@
 #include "mttdecode/mttframe.h"
 #include "internal/coll.h"
 #include "internal/state.h"
+#include "internal/simd.h"
 #include "syst_internal.h"
 
 struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
@@ -37,6 +38,9 @@ struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
 	for (i = 0; i < SYST_ENTRY_CACHE; i++)
 		s->ecache[i].client = -1;
 	s->msg_clear = offsetof(struct mttd_syst_msg, args);
+#if MTTD_AVX2_RT
+	s->avx2 = __builtin_cpu_supports("avx2");
+#endif
 	return s;
 }
 
