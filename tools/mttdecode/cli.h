@@ -375,6 +375,19 @@ static inline int mtt_syst_carrier(const struct mttd_syst_msg *m)
 	       (m->type == MTTD_SYST_STRING &&
 		m->subtype == MTTD_SYST_STRING_GENERIC);
 }
+/* whether p[0..n) may be an MTT frame: its sync word, the first thing
+ * mttd_mtt_is_frame() looks at, tested inline (most messages are not
+ * frames: no call for them) */
+static inline int mtt_sync(const uint8_t *p, size_t n)
+{
+	uint32_t w0;
+
+	if (n < MTT_FRAME_PREAMBLE_BYTES)
+		return 0;
+	w0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	     (uint32_t)p[3] << 24;
+	return (w0 & MTT_FRAME_SYNC_MASK) == MTT_FRAME_SYNC;
+}
 int mtt_stream_open(struct app *a);
 void mtt_stream_feed(struct app *a, const uint8_t *p, size_t n);
 void mtt_stream_close(struct app *a);

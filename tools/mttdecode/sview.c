@@ -116,8 +116,9 @@ void on_syst(void *ctx, const struct mttd_syst_msg *m)
 
 	if (m->flags & MTTD_SYST_F_FREQ)
 		a->syst_hz = m->freq;
-	if ((!a->o.no_mtt && mtt_syst_carrier(m) && mtt_from_syst(a, m)) || a->o.no_output ||
-	    !a->o.messages)
+	if ((!a->o.no_mtt && mtt_syst_carrier(m) &&
+	     mtt_sync(m->payload, m->payload_len) && mtt_from_syst(a, m)) ||
+	    a->o.no_output || !a->o.messages)
 		return;
 	v.m = m;
 	v.source = source(a, m);
