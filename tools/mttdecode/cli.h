@@ -112,10 +112,10 @@ struct chrome_state {
 #define NAME_MAX_ESC 118	/* longest escaped name the cache holds */
 
 /* the fields of a line whose names are cached: policy node, collateral
- * client or module, severity (escaped as text); the CSV rows' Origin
- * and Collateral cells (as CSV cells, fmt_csv.c) */
-enum { NC_SOURCE, NC_ORIGIN, NC_SEVERITY, NC_CSV_ORIGIN, NC_CSV_COLL,
-       NC_FIELDS };
+ * client or module (escaped as text); the CSV rows' Origin and
+ * Collateral cells (as CSV cells, fmt_csv.c); the severity names have a
+ * table of their own (app.sev_names) */
+enum { NC_SOURCE, NC_ORIGIN, NC_CSV_ORIGIN, NC_CSV_COLL, NC_FIELDS };
 
 struct sview {
 	const struct mttd_syst_msg *m;
@@ -222,6 +222,9 @@ struct app {
 		size_t len;
 		char str[NAME_MAX_ESC];
 	} names[NC_FIELDS][NAME_CACHE];
+	/* the severity names escaped, by severity (8: "-"), filled on
+	 * first use (fmt_text.c) */
+	struct name_cache sev_names[9];
 	char *fbuf;		/* ftrace rendering */
 	struct text_state ts;
 	struct chrome_state *chrome;
