@@ -24,7 +24,6 @@
 
 #include "cli.h"
 #include "esc.h"
-#include "internal/simd.h"
 
 /*
  * Each byte's escaped form: up to 4 characters, its length in [7].  The
@@ -358,44 +357,6 @@ static inline char *put_short(char *b, const char *s, size_t n)
 		return b + n;
 	}
 	return put_mem(b, s, n);
-}
-
-/*
- * a text that needs no escaping (n bytes at s, nothing readable past
- * them) to b: 16 bytes a step, the last 16 as one store overlapping
- * the one before; under 16, two overlapping copies of 8 or 4, or bytes.
- * Writes only b[0..n).
- */
-static inline char *put_plain(char *b, const char *s, size_t n)
-{
-	size_t i = 0;
-
-	if (n >= 16) {
-#if MTTD_SSE2
-		for (; i + 16 < n; i += 16)
-			_mm_storeu_si128((__m128i *)(b + i), _mm_loadu_si128(
-				(const __m128i *)(s + i)));
-		_mm_storeu_si128((__m128i *)(b + n - 16), _mm_loadu_si128(
-			(const __m128i *)(s + n - 16)));
-		return b + n;
-#else
-		memcpy(b, s, n);
-		return b + n;
-#endif
-	}
-	if (n >= 8) {
-		memcpy(b, s, 8);
-		memcpy(b + n - 8, s + n - 8, 8);
-		return b + n;
-	}
-	if (n >= 4) {
-		memcpy(b, s, 4);
-		memcpy(b + n - 4, s + n - 4, 4);
-		return b + n;
-	}
-	for (; i < n; i++)
-		b[i] = s[i];
-	return b + n;
 }
 
 /* a name, escaped, from the cache when it is there (room: 4 * its
