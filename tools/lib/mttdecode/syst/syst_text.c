@@ -397,7 +397,20 @@ static size_t fast_line(struct mttd_syst_text *t, const char *b,
 	if ((size_t)(end - b) <= ll || memcmp(b, lead, ll) || cap < 2)
 		return 0;
 	lim = t->s->max_len && t->s->max_len < cap ? t->s->max_len : cap;
-	h = hex_run(t->avx2, b + ll, end, t->msg, &k, lim);
+#if MTTD_AVX2_RT
+	if (t->avx2) {
+		/* hex_run()'s AVX2 steps called from here, where a line
+		 * nearly always ends (no frame of hex_run() for them) */
+		int stop = 0;
+
+		h = hex_run32(b + ll, end, t->msg, &k, lim, &stop);
+		if (!stop)
+			h = hex_run(0, h, end, t->msg, &k, lim);
+	} else
+#endif
+	{
+		h = hex_run(t->avx2, b + ll, end, t->msg, &k, lim);
+	}
 	/* the limit reached (or the room): line() decides */
 	if (h >= end || *h != '\n' || k >= lim)
 		return 0;
