@@ -112,16 +112,18 @@ struct chrome_state {
 #define NAME_MAX_ESC 118	/* longest escaped name the cache holds */
 
 /* the fields of a line whose names are cached: policy node, collateral
- * client or module, severity (escaped as text); the CSV rows' Origin
- * and Collateral cells (as CSV cells, fmt_csv.c) */
-enum { NC_SOURCE, NC_ORIGIN, NC_SEVERITY, NC_CSV_ORIGIN, NC_CSV_COLL,
-       NC_FIELDS };
+ * client or module (escaped as text); the CSV rows' Origin and
+ * Collateral cells (as CSV cells, fmt_csv.c); the severity names have a
+ * table of their own (app.sev_names) */
+enum { NC_SOURCE, NC_ORIGIN, NC_CSV_ORIGIN, NC_CSV_COLL, NC_FIELDS };
 
 struct sview {
 	const struct mttd_syst_msg *m;
 	const char *source;	/* policy node, or NULL */
 	const char *text;	/* m->text, or its ftrace rendering */
 	size_t text_len;
+	int plain;		/* text needs no escaping (MTTD_SYST_F_PLAIN
+				 * of m->text) */
 	const char *type;	/* "STRING:GENERIC"; "RAW:" and the protocol
 				 * name (in type_buf) */
 	size_t type_len;
@@ -220,6 +222,9 @@ struct app {
 		size_t len;
 		char str[NAME_MAX_ESC];
 	} names[NC_FIELDS][NAME_CACHE];
+	/* the severity names escaped, by severity (8: "-"), filled on
+	 * first use (fmt_text.c) */
+	struct name_cache sev_names[9];
 	char *fbuf;		/* ftrace rendering */
 	struct text_state ts;
 	struct chrome_state *chrome;
@@ -373,6 +378,19 @@ static inline int mtt_syst_carrier(const struct mttd_syst_msg *m)
 		m->subtype == MTT_FRAME_SYST_PROTOCOL) ||
 	       (m->type == MTTD_SYST_STRING &&
 		m->subtype == MTTD_SYST_STRING_GENERIC);
+}
+/* whether p[0..n) may be an MTT frame: its sync word, the first thing
+ * mttd_mtt_is_frame() looks at, tested inline (most messages are not
+ * frames: no call for them) */
+static inline int mtt_sync(const uint8_t *p, size_t n)
+{
+	uint32_t w0;
+
+	if (n < MTT_FRAME_PREAMBLE_BYTES)
+		return 0;
+	w0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
+	     (uint32_t)p[3] << 24;
+	return (w0 & MTT_FRAME_SYNC_MASK) == MTT_FRAME_SYNC;
 }
 int mtt_stream_open(struct app *a);
 void mtt_stream_feed(struct app *a, const uint8_t *p, size_t n);

@@ -10,7 +10,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
+#include "internal/simd.h"
 #include "out.h"
 
 /* length of the valid UTF-8 multi-byte sequence at p (2..4), or 0 */
@@ -29,5 +31,44 @@ char *put_esc_text(char *b, const void *s, size_t n);
 void esc_json(struct out *o, const void *s, size_t n);
 /* a JSON string with its quotes, or null for NULL */
 void json_str(struct out *o, const char *s);
+
+/*
+ * A text that needs no escaping in any format (a message text flagged
+ * MTTD_SYST_F_PLAIN: the same as text, in JSON and as a CSV cell), n
+ * bytes at s, nothing readable past them, to b: 16 bytes a step, the last 16 as one store overlapping
+ * the one before; under 16, two overlapping copies of 8 or 4, or bytes.
+ * Writes only b[0..n).
+ */
+static inline char *put_plain(char *b, const char *s, size_t n)
+{
+	size_t i = 0;
+
+	if (n >= 16) {
+#if MTTD_SSE2
+		for (; i + 16 < n; i += 16)
+			_mm_storeu_si128((__m128i *)(b + i), _mm_loadu_si128(
+				(const __m128i *)(s + i)));
+		_mm_storeu_si128((__m128i *)(b + n - 16), _mm_loadu_si128(
+			(const __m128i *)(s + n - 16)));
+		return b + n;
+#else
+		memcpy(b, s, n);
+		return b + n;
+#endif
+	}
+	if (n >= 8) {
+		memcpy(b, s, 8);
+		memcpy(b + n - 8, s + n - 8, 8);
+		return b + n;
+	}
+	if (n >= 4) {
+		memcpy(b, s, 4);
+		memcpy(b + n - 4, s + n - 4, 4);
+		return b + n;
+	}
+	for (; i < n; i++)
+		b[i] = s[i];
+	return b + n;
+}
 
 #endif

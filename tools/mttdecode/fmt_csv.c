@@ -67,6 +67,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "esc.h"
 #include "internal/simd.h"
 
 static const char header[] =
@@ -486,7 +487,12 @@ static void payload(struct app *a, const struct sview *v, int undef)
 		out_hexbytes(o, m->payload, m->payload_len);
 		return;
 	}
-	cell_text(o, v->text, v->text_len);
+	/* no '"' or line feed in it: the cell text is the text */
+	if (v->plain && v->text_len <= OUT_BUF / 2)
+		out_end(o, put_plain(out_room(o, v->text_len), v->text,
+				     v->text_len));
+	else
+		cell_text(o, v->text, v->text_len);
 }
 
 /* the Location cell: file:line (the message's own, else the catalog

@@ -448,6 +448,18 @@ static inline char *put_ts(char *p, uint64_t v)
 #define LINE_BY_FIELD 0
 #endif
 
+/* the severity's name escaped (8: "-"), from the app's table: no call
+ * and no lookup by address (NULL if it is too long, as name_esc()) */
+static inline const struct name_cache *sev_name(struct app *a,
+						unsigned int i)
+{
+	struct name_cache *c = &a->sev_names[i];
+
+	if (c->key)
+		return c;
+	return name_esc_fill(c, i < 8 ? mttd_syst_severity_name(i) : "-");
+}
+
 /* The line in one pass: its longest length reserved once, each field
  * written at a pointer; the names from the cache already escaped. */
 static void text_syst(struct app *a, const struct sview *v)
@@ -455,8 +467,6 @@ static void text_syst(struct app *a, const struct sview *v)
 	const struct mttd_syst_msg *m = v->m;
 	const struct name_cache *src = NULL, *org = NULL, *sev;
 	struct out *o = &a->out;
-	const char *sevs = (m->flags & MTTD_SYST_F_SEV) ?
-			   mttd_syst_severity_name(m->severity) : "-";
 	const char *orgs = NULL;
 	size_t need = LINE_FIXED + v->type_len + 4 * v->text_len;
 	char *b;
@@ -474,7 +484,7 @@ static void text_syst(struct app *a, const struct sview *v)
 		org = name_esc(a, NC_ORIGIN, orgs);
 		need += org ? org->len : 4 * strlen(orgs);
 	}
-	sev = name_esc(a, NC_SEVERITY, sevs);
+	sev = sev_name(a, (m->flags & MTTD_SYST_F_SEV) ? m->severity & 7u : 8);
 	if (LINE_BY_FIELD || need > OUT_BUF / 2 || !sev) {
 		text_syst_fields(a, v);
 		return;
@@ -518,7 +528,10 @@ static void text_syst(struct app *a, const struct sview *v)
 	*b++ = ' ';
 	b = put_short(b, v->type, v->type_len);
 	*b++ = ' ';
-	b = put_esc_text(b, v->text, v->text_len);
+	if (v->plain)
+		b = put_plain(b, v->text, v->text_len);
+	else
+		b = put_esc_text(b, v->text, v->text_len);
 	if (m->status != MTTD_SYST_OK) {
 		const char *st = mttd_syst_status_name(m->status);
 

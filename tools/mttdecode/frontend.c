@@ -51,7 +51,8 @@ static void on_msg(void *ctx, const struct mttd_msg *m)
 {
 	struct app *a = ctx;
 
-	if ((!a->o.no_mtt && mtt_from_msg(a, m)) || a->o.syst)
+	if ((!a->o.no_mtt && mtt_sync(m->data, m->len) &&
+	     mtt_from_msg(a, m)) || a->o.syst)
 		return;
 	if (a->o.messages)
 		a->pr->msg(a, m);

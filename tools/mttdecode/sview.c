@@ -105,6 +105,7 @@ static void ftrace_text(struct app *a, struct sview *v)
 	if (n) {
 		v->text = a->fbuf;
 		v->text_len = n;
+		v->plain = 0;
 	}
 }
 
@@ -115,13 +116,15 @@ void on_syst(void *ctx, const struct mttd_syst_msg *m)
 
 	if (m->flags & MTTD_SYST_F_FREQ)
 		a->syst_hz = m->freq;
-	if ((!a->o.no_mtt && mtt_syst_carrier(m) && mtt_from_syst(a, m)) || a->o.no_output ||
-	    !a->o.messages)
+	if ((!a->o.no_mtt && mtt_syst_carrier(m) &&
+	     mtt_sync(m->payload, m->payload_len) && mtt_from_syst(a, m)) ||
+	    a->o.no_output || !a->o.messages)
 		return;
 	v.m = m;
 	v.source = source(a, m);
 	v.text = m->text;
 	v.text_len = m->text_len;
+	v.plain = (m->flags & MTTD_SYST_F_PLAIN) != 0;
 	type_name(a, m, &v);
 	v.guid = "";
 	v.loc[0] = 0;

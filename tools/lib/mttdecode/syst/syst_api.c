@@ -9,6 +9,7 @@
 #include "mttdecode/mttframe.h"
 #include "internal/coll.h"
 #include "internal/state.h"
+#include "internal/simd.h"
 #include "syst_internal.h"
 
 struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
@@ -37,6 +38,9 @@ struct mttd_syst *mttd_syst_new(const struct mttd_syst_config *cfg)
 	for (i = 0; i < SYST_ENTRY_CACHE; i++)
 		s->ecache[i].client = -1;
 	s->msg_clear = offsetof(struct mttd_syst_msg, args);
+#if MTTD_AVX2_RT
+	s->avx2 = __builtin_cpu_supports("avx2");
+#endif
 	return s;
 }
 
@@ -101,6 +105,35 @@ void mttd__syst_event(struct mttd_syst *s, unsigned int kind,
 		s->event(s->ctx, &e);
 }
 
+/*
+ * The message's fields before args cleared: in SSE2, 16-byte stores of
+ * zero (the last one overlapping), unrolled by the compiler; else
+ * memset() of the size kept in the
+ * decoder (a constant size would be inlined as rep stos, which costs
+ * several times as much).
+ */
+static inline void clear_msg(struct mttd_syst *s)
+{
+#if MTTD_SSE2
+	enum { N = offsetof(struct mttd_syst_msg, args) };
+	char *c = (char *)&s->msg;
+	const __m128i z = _mm_setzero_si128();
+	size_t i;
+
+	_Static_assert(N >= 16, "the last store");
+#pragma GCC unroll 16
+	for (i = 0; i + 16 <= N; i += 16) {
+		_mm_storeu_si128((__m128i *)(void *)(c + i), z);
+		/* not a loop of stores to the compiler (it would make it
+		 * the rep stos again) */
+		__asm__("" : "+r"(c));
+	}
+	_mm_storeu_si128((__m128i *)(void *)(c + N - 16), z);
+#else
+	memset(&s->msg, 0, s->msg_clear);
+#endif
+}
+
 void mttd_syst_decode(struct mttd_syst *s, const struct mttd_syst_src *src,
 		      const void *p, size_t n)
 {
@@ -108,7 +141,7 @@ void mttd_syst_decode(struct mttd_syst *s, const struct mttd_syst_src *src,
 
 	if (!p)
 		p = "";
-	memset(m, 0, s->msg_clear);
+	clear_msg(s);
 	if (src) {
 		m->offset = src->offset;
 		m->stp_ts = src->stp_ts;

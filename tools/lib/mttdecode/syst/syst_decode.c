@@ -20,6 +20,7 @@
  *           name, blob; "sbd 0x<id>[ <name>][ @0x<addr>] <n> bytes: <hex>".
  */
 #include "internal/coll.h"
+#include "internal/plain.h"
 #include "syst_fmt.h"
 #include "syst_internal.h"
 
@@ -55,12 +56,21 @@ static const struct mttd_coll_entry *find(struct mttd_syst *s,
 	return c->e;
 }
 
-/* text = p[0..n) up to its first NUL, without copying */
-static void string_text(struct mttd_syst_msg *m, const uint8_t *p, size_t n)
+/* text = p[0..n) up to its first NUL, without copying; the scan for
+ * the NUL is the scan for plain bytes (a NUL is not one) */
+static void string_text(struct mttd_syst *s, struct mttd_syst_msg *m,
+			const uint8_t *p, size_t n)
 {
-	const uint8_t *nul = memchr(p, 0, n);
+	size_t k = mttd__plain_run(p, n, s->avx2);
+	const uint8_t *nul;
 
 	m->text = (const char *)p;
+	if (k == n || !p[k]) {
+		m->text_len = k;
+		m->flags |= MTTD_SYST_F_PLAIN;
+		return;
+	}
+	nul = memchr(p + k, 0, n - k);
 	m->text_len = nul ? (size_t)(nul - p) : n;
 }
 
@@ -96,12 +106,14 @@ static void render_entry(struct mttd_syst *s, struct mttd_syst_msg *m,
 			 size_t nargs, unsigned int ptr)
 {
 	struct mttd__args a = {
-		.p = args, .n = nargs, .ptr = ptr, .m = m,
+		.p = args, .n = nargs, .ptr = ptr, .m = m, .avx2 = s->avx2,
 	};
 
 	fmt_entry(&s->text, e, &a);
 	if (a.missing)
 		mttd__syst_status(m, MTTD_SYST_TOO_SHORT);
+	if (a.plain)
+		m->flags |= MTTD_SYST_F_PLAIN;
 }
 
 static void build(struct mttd_syst *s, struct mttd_syst_msg *m, const struct mttd__ccache *cc)
@@ -133,13 +145,19 @@ static void build(struct mttd_syst *s, struct mttd_syst_msg *m, const struct mtt
 			mttd__tb_putc(tb, ' ');
 			mttd__tb_put(tb, t, n);
 		}
+		if (mttd__plain_run(t, n, s->avx2) == n)
+			m->flags |= MTTD_SYST_F_PLAIN;
 		return;
 	}
 	e = find(s, cc, MTTD_COLL_BUILD, m->value);
 	if (e && e->text_len) {
 		mttd__tb_putc(tb, ' ');
 		mttd__tb_put(tb, e->text, e->text_len);
+		if (mttd__plain_run(e->text, e->text_len, s->avx2) !=
+		    e->text_len)
+			return;
 	}
+	m->flags |= MTTD_SYST_F_PLAIN;
 }
 
 static void short_msg(struct mttd_syst *s, struct mttd_syst_msg *m,
@@ -157,6 +175,7 @@ static void short_msg(struct mttd_syst *s, struct mttd_syst_msg *m,
 		 m->value);
 	if (!e) {
 		mttd__tb_hex(&s->text, m->value, 1);
+		m->flags |= MTTD_SYST_F_PLAIN;
 		return;
 	}
 	v = m->value & ~e->mask;
@@ -179,7 +198,7 @@ static void string_msg(struct mttd_syst *s, struct mttd_syst_msg *m)
 	case MTTD_SYST_STRING_FUNCTIONEXIT:
 	case MTTD_SYST_STRING_INVALIDPARAM:
 	case MTTD_SYST_STRING_ASSERT:
-		string_text(m, p, n);
+		string_text(s, m, p, n);
 		return;
 	case MTTD_SYST_STRING_PRINTF_32:
 	case MTTD_SYST_STRING_PRINTF_64:
@@ -195,7 +214,7 @@ static void string_msg(struct mttd_syst *s, struct mttd_syst_msg *m)
 		return;
 	default:
 		mttd__syst_status(m, MTTD_SYST_UNKNOWN_TYPE);
-		string_text(m, p, n);
+		string_text(s, m, p, n);
 		return;
 	}
 }
@@ -248,6 +267,7 @@ static void catalog(struct mttd_syst *s, struct mttd_syst_msg *m,
 		hex_capped(&s->text, args, nargs);
 	}
 	/* without the format: 32-bit argument slots */
+	m->flags |= MTTD_SYST_F_PLAIN;	/* hex digits */
 	for (i = 0; i + 4 <= nargs && m->nargs < MTTD_SYST_MAX_ARGS; i += 4) {
 		m->args[m->nargs].kind = MTTD_SYST_ARG_UINT;
 		m->args[m->nargs++].v.u = mttd__le32(args + i);
@@ -271,6 +291,7 @@ static void raw(struct mttd_syst *s, struct mttd_syst_msg *m, const struct mttd_
 		m->protocol = mttd__tb_str(&s->proto);
 	}
 	hex_capped(&s->text, m->payload, m->payload_len);
+	m->flags |= MTTD_SYST_F_PLAIN;
 }
 
 static void clock_msg(struct mttd_syst *s, struct mttd_syst_msg *m)
@@ -291,6 +312,7 @@ static void clock_msg(struct mttd_syst *s, struct mttd_syst_msg *m)
 	mttd__tb_puts(&s->text, " at ");
 	mttd__tb_dec(&s->text, m->freq);
 	mttd__tb_puts(&s->text, " Hz");
+	m->flags |= MTTD_SYST_F_PLAIN;
 	mttd__syst_clock_sync(s, m);
 }
 

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "internal/coll.h"
+#include "internal/plain.h"
 #include "syst_fmt.h"
 #include "syst_internal.h"
 
@@ -671,6 +672,7 @@ enum { F_NONE, F_DEC, F_UDEC, F_HEX, F_HEXU, F_FIX };
 
 struct mttd__fmtc {
 	size_t n;
+	int plain;		/* text (literals, K_RAW's spec bytes) */
 	char *text;
 	struct fop op[];
 };
@@ -817,6 +819,8 @@ struct mttd__fmtc *mttd__fmt_compile(const char *fmt, size_t flen)
 	c->op[c->n].lit = (uint32_t)lit;
 	c->op[c->n].raw = 0;
 	c->n++;
+	t += flen - i;
+	c->plain = mttd__plain_run(c->text, t, 0) == t;
 	return c;
 }
 
@@ -831,9 +835,12 @@ void mttd__fmt_run(struct mttd__tbuf *tb, const struct mttd__fmtc *c,
 	const struct fop *o = c->op;
 	const char *t = c->text;
 
+	a->plain = c->plain;
 	for (;; o++) {
 		const struct spec *sp = &o->sp;
 		struct spec s;
+		size_t len;
+		int cut;
 
 		mttd__tb_put32(tb, t, o->lit + o->raw);
 		t += o->lit + o->raw;
@@ -857,7 +864,15 @@ void mttd__fmt_run(struct mttd__tbuf *tb, const struct mttd__fmtc *c,
 			stars(&s, o->wstar, o->pstar, a);
 			sp = &s;
 		}
-		if (conv(tb, o->kind, o->conv, sp, a))
+		len = tb->len;
+		cut = conv(tb, o->kind, o->conv, sp, a);
+		/* what it wrote (a string, a character, a padded or
+		 * flagged number, "<?>"): plain or not */
+		if (a->plain && tb->len > len)
+			a->plain = mttd__plain_run(tb->p + len,
+						   tb->len - len, a->avx2) ==
+				   tb->len - len;
+		if (cut)
 			return;
 	}
 }

@@ -27,6 +27,9 @@ struct mttd__args {
 	unsigned int ptr;	/* 4 or 8 */
 	int missing;		/* an argument was not in the buffer */
 	struct mttd_syst_msg *m;/* numeric arguments are recorded here */
+	int plain;		/* mttd__fmt_run(): what it wrote into tb
+				 * is all plain bytes (internal/plain.h) */
+	int avx2;		/* for mttd__plain_run() */
 };
 
 /*
@@ -41,7 +44,10 @@ struct mttd__fmtc;
 
 /*
  * Render a format compiled by mttd__fmt_compile() into tb (not NULL):
- * the same text, arguments and .missing as mttd__fmt() of the format.
+ * the same text, arguments and .missing as mttd__fmt() of the format;
+ * .plain set when every byte it wrote is plain (the literals are known
+ * so when compiled, digits always are; other conversions' output is
+ * looked at).
  */
 void mttd__fmt_run(struct mttd__tbuf *tb, const struct mttd__fmtc *c,
 		   struct mttd__args *a);

@@ -62,6 +62,7 @@ struct mttd_syst {
 	uint8_t short_guid[16];		/* cfg.short_guid */
 	int has_short_guid;
 	size_t max_len;			/* cfg.max_len (0: none) */
+	int avx2;			/* the CPU has AVX2 (plain.h) */
 	struct mttd_syst_msg msg;
 	/* bytes of msg cleared per message: offsetof(..., args), but kept
 	 * here so that the clear is a call to memset(), not the rep stos a

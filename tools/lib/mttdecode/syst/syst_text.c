@@ -145,23 +145,33 @@ static inline unsigned int hex16(const char *c, uint8_t *out)
  * lanes packed within each 128-bit half and the two halves' results put
  * side by side.  Returns the mask of the characters that are hex digits.
  */
+#define HREP(c) { c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, \
+		  c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c }
+#define HREP2(a, b) { a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b, \
+		      a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b }
+/* hex32()'s constants, taken from memory as operands (built with a
+ * broadcast each, on every call, otherwise): '0', 0x20, 'a', 9, 5, 10,
+ * and the multipliers 16 and 1 of each pair */
+enum { HK_0, HK_20, HK_A, HK_9, HK_5, HK_10, HK_MUL, HK_N };
+static const uint8_t hk[HK_N][32] __attribute__((aligned(32))) = {
+	HREP('0'), HREP(0x20), HREP('a'), HREP(9), HREP(5), HREP(10),
+	HREP2(0x10, 0x01),
+};
+
 __attribute__((target("avx2")))
-static unsigned int hex32(const char *c, uint8_t *out)
+static unsigned int hex32(const char *c, uint8_t *out, const __m256i *k)
 {
 	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)c);
-	__m256i d = _mm256_sub_epi8(x, _mm256_set1_epi8('0'));
-	__m256i l = _mm256_sub_epi8(_mm256_or_si256(x, _mm256_set1_epi8(0x20)),
-				    _mm256_set1_epi8('a'));
-	__m256i isd = _mm256_cmpeq_epi8(_mm256_min_epu8(d,
-					_mm256_set1_epi8(9)), d);
-	__m256i isl = _mm256_cmpeq_epi8(_mm256_min_epu8(l,
-					_mm256_set1_epi8(5)), l);
+	__m256i d = _mm256_sub_epi8(x, k[HK_0]);
+	__m256i l = _mm256_sub_epi8(_mm256_or_si256(x, k[HK_20]), k[HK_A]);
+	__m256i isd = _mm256_cmpeq_epi8(_mm256_min_epu8(d, k[HK_9]), d);
+	__m256i isl = _mm256_cmpeq_epi8(_mm256_min_epu8(l, k[HK_5]), l);
 	__m256i v;
 
 	v = _mm256_or_si256(_mm256_and_si256(isd, d),
 			    _mm256_and_si256(isl, _mm256_add_epi8(l,
-					     _mm256_set1_epi8(10))));
-	v = _mm256_maddubs_epi16(v, _mm256_set1_epi16(0x0110));
+							k[HK_10])));
+	v = _mm256_maddubs_epi16(v, k[HK_MUL]);
 	v = _mm256_permute4x64_epi64(_mm256_packus_epi16(v, v), 0x08);
 	_mm_storeu_si128((__m128i *)(void *)out, _mm256_castsi256_si128(v));
 	return (unsigned int)_mm256_movemask_epi8(_mm256_or_si256(isd, isl));
@@ -173,12 +183,15 @@ __attribute__((target("avx2")))
 static const char *hex_run32(const char *h, const char *end, uint8_t *out,
 			     size_t *kp, size_t lim, int *stop)
 {
+	const __m256i *hv = (const __m256i *)(const void *)hk;
 	size_t k = *kp, steps = (size_t)(end - h) / 32;
 
+	/* hv's values unknown to the compiler: its loads stay loads */
+	__asm__("" : "+r"(hv));
 	if (steps > (lim - k) / 16)
 		steps = (lim - k) / 16;
 	for (; steps; steps--) {
-		unsigned int ok = hex32(h, out + k);
+		unsigned int ok = hex32(h, out + k, hv);
 
 		if (ok != 0xffffffffu) {
 			unsigned int n = (unsigned int)__builtin_ctz(~ok) / 2;
@@ -385,7 +398,20 @@ static size_t fast_line(struct mttd_syst_text *t, const char *b,
 	if ((size_t)(end - b) <= ll || memcmp(b, lead, ll) || cap < 2)
 		return 0;
 	lim = t->s->max_len && t->s->max_len < cap ? t->s->max_len : cap;
-	h = hex_run(t->avx2, b + ll, end, t->msg, &k, lim);
+#if MTTD_AVX2_RT
+	if (t->avx2) {
+		/* hex_run()'s AVX2 steps called from here, where a line
+		 * nearly always ends (no frame of hex_run() for them) */
+		int stop = 0;
+
+		h = hex_run32(b + ll, end, t->msg, &k, lim, &stop);
+		if (!stop)
+			h = hex_run(0, h, end, t->msg, &k, lim);
+	} else
+#endif
+	{
+		h = hex_run(t->avx2, b + ll, end, t->msg, &k, lim);
+	}
 	/* the limit reached (or the room): line() decides */
 	if (h >= end || *h != '\n' || k >= lim)
 		return 0;

@@ -92,6 +92,11 @@ enum mttd_syst_status {
 #define MTTD_SYST_F_SHORT_GUID	0x8000u	/* SHORT32/SHORT64: guid[] is
 					 * cfg.short_guid (not in the message;
 					 * F_GUID stays clear) */
+#define MTTD_SYST_F_PLAIN	0x10000u/* every byte of text is printable
+					 * ASCII other than '"' and '\\'
+					 * (0x20..0x7e): it needs no escaping.
+					 * Set where the decoder knows it
+					 * cheaply; clear says nothing */
 
 /* A numeric argument of a printf, catalog or short message */
 enum { MTTD_SYST_ARG_INT, MTTD_SYST_ARG_UINT, MTTD_SYST_ARG_DOUBLE };
