@@ -70,4 +70,8 @@ export STM_VM_LANE=$lane
 # "Budgets".
 export STM_VM_APPEND="kmemleak=on stm.stress=25 ${STM_VM_APPEND:-}"
 export STM_VM_TIMEOUT=${STM_VM_TIMEOUT:-3600}
+# single-threaded TCG, as every x86 lane: the kernel patches its own
+# text (ftrace hooks, static keys) while other vCPUs run it
+# (Documentation/kernels.rst, "int3")
+export STM_VM_ACCEL=${STM_VM_ACCEL:-tcg,thread=single}
 exec "$top/tests/vm/suite.sh"
