@@ -10,6 +10,7 @@
 # bytes "ff 0f 30"              write those bytes to stdout
 # asan_mttdecode                build mttdecode with ASan+UBSan (and
 #                               $ASAN_EXTRA_CFLAGS) and set M to it
+# par_same FILE [ARGS...]       mttdecode ($M) -j N of FILE as -j1
 # bad NAME LINE REGEX           a bad mttcontrol ($C) configuration on
 #                               stdin: exit 1, "NAME.conf:LINE: REGEX"
 # man_format_ok DIR             DIR/man3/*.3 format without warnings
@@ -142,6 +143,33 @@ run_ctest() {
 		bail "cannot build $name with $(ctest_cc) and ASan/UBSan"
 	fi
 	"$TMP/$name"
+}
+
+# par_same FILE [ARGS...]: $M -j1 --stats $PAR_ARGS ARGS FILE against
+# -jJ --segment=S for each J:S of $PAR_SEGS (default 2:4096 3:65536
+# 8:4096): the same output, --stats (but its "-j pieces:" line) and exit
+# status; the test's name shows FILE's name and ARGS
+par_same() {
+	ps_in=$1
+	shift
+	# shellcheck disable=SC2086 # PAR_ARGS: options, split
+	"$M" -j1 --stats $PAR_ARGS "$@" "$ps_in" >"$TMP/o1" 2>"$TMP/e1"
+	ps_r1=$?
+	ps_bad=""
+	for ps_js in ${PAR_SEGS:-2:4096 3:65536 8:4096}; do
+		# shellcheck disable=SC2086 # PAR_ARGS: options, split
+		"$M" -j"${ps_js%:*}" --segment="${ps_js#*:}" --stats $PAR_ARGS \
+			"$@" "$ps_in" >"$TMP/o2" 2>"$TMP/e2"
+		ps_r2=$?
+		grep -v '^-j pieces:' "$TMP/e2" >"$TMP/e2b"
+		if [ "$ps_r1" != "$ps_r2" ] || ! cmp -s "$TMP/o1" "$TMP/o2" ||
+		    ! cmp -s "$TMP/e1" "$TMP/e2b"; then
+			ps_bad="$ps_bad -j$ps_js"
+			diff "$TMP/o1" "$TMP/o2" | head -5 | sed 's/^/# /'
+			diff "$TMP/e1" "$TMP/e2b" | head -5 | sed 's/^/# /'
+		fi
+	done
+	tap_is "$ps_bad" "" "$(basename "$ps_in") $*: -j2, -j3, -j8 output as -j1"
 }
 
 # stream_gen NAME OUT [ARGS...]: build tests/host/src/NAME.c (an STP

@@ -44,47 +44,25 @@ function rep(s, n,   r) { r = ""; while (n-- > 0) r = r s; return r }
 tail -c 1 "$TMP/alt.txt" | od -c | grep -q '\\n'
 tap_ok $((! $?)) "the altered corpus has no final line feed"
 
-# same FILE ARGS...: -j1 against -j2/-j3/-j8 with small pieces, of the
-# sizes in $SEGS (threads:bytes); a piece of 4096 bytes costs a warm-up
-# of 1 MiB, so those only for text
-SEGS="2:16384 3:65536 8:16384 2:262144"
-same() {
-	in=$1
-	shift
-	"$M" -j1 --stats --collateral="$TMP/coll.xml" "$@" "$in" \
-		>"$TMP/o1" 2>"$TMP/e1"
-	r1=$?
-	bad=""
-	for js in $SEGS; do
-		"$M" -j"${js%:*}" --segment="${js#*:}" --stats \
-			--collateral="$TMP/coll.xml" "$@" "$in" \
-			>"$TMP/o2" 2>"$TMP/e2"
-		r2=$?
-		grep -v '^-j pieces:' "$TMP/e2" >"$TMP/e2b"
-		if [ "$r1" != "$r2" ] || ! cmp -s "$TMP/o1" "$TMP/o2" ||
-		    ! cmp -s "$TMP/e1" "$TMP/e2b"; then
-			bad="$bad -j$js"
-			diff "$TMP/o1" "$TMP/o2" | head -5 | sed 's/^/# /'
-			diff "$TMP/e1" "$TMP/e2b" | head -5 | sed 's/^/# /'
-		fi
-	done
-	tap_is "$bad" "" "$(basename "$in") $*: -j2, -j3, -j8 output as -j1"
-}
+# par_same (lib.sh) with small pieces; a piece of 4096 bytes costs a
+# warm-up of 1 MiB, so those only for text
+PAR_SEGS="2:16384 3:65536 8:16384 2:262144"
+PAR_ARGS=--collateral=$TMP/coll.xml
 
 f=$TMP/alt.txt
 "$M" -j1 --stats --collateral="$TMP/coll.xml" --no-output "$f" 2>"$TMP/e"
 grep -q '^syst bad lines:  *[1-9]' "$TMP/e" &&
 	grep -q 'checksum error [1-9]' "$TMP/e"
 tap_ok $? "the altered corpus has bad lines and CRC errors"
-SEGS="2:4096 8:4096 $SEGS" same "$f"
-same "$f" --format=json
-same "$f" --format=csv
-same "$f" --format=csv --csv-extra
-same "$f" --format=chrome
-same "$f" --no-output
-same "$f" --max-message=40
-same "$f" --input=systtext
-same "$TMP/clean.txt" --format=csv
+PAR_SEGS="2:4096 8:4096 $PAR_SEGS" par_same "$f"
+par_same "$f" --format=json
+par_same "$f" --format=csv
+par_same "$f" --format=csv --csv-extra
+par_same "$f" --format=chrome
+par_same "$f" --no-output
+par_same "$f" --max-message=40
+par_same "$f" --input=systtext
+par_same "$TMP/clean.txt" --format=csv
 
 "$M" -j2 --segment=65536 --stats --no-output "$f" 2>"$TMP/e" >/dev/null
 used=$(sed -n 's/^-j pieces: *\([0-9]*\) decoded in parallel, \([0-9]*\) again.*/\1 \2/p' "$TMP/e")
@@ -99,7 +77,7 @@ tap_ok $? "on the corpus as written every piece is used"
 
 # nothing to decode: said once, exit status 3, as -j1
 yes 'no message on this line' | head -c 300000 >"$TMP/none.txt"
-same "$TMP/none.txt" --input=systtext
+par_same "$TMP/none.txt" --input=systtext
 
 cat "$f" | "$M" -j2 --segment=4096 --collateral="$TMP/coll.xml" \
 	>"$TMP/o2" 2>&1 &&

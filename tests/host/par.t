@@ -21,39 +21,17 @@ mkdir -p "$TOOLS/build" && flock "$TOOLS/build/.make.lock" make -s -C "$TOOLS" b
 	"$TOOLS/build/bench" --write-syst "$TMP/s.stp" 1
 tap_ok $? "a SyS-T capture written"
 
-# same FILE ARGS...: -j1 against -j2/-j3/-j8 with small pieces
-same() {
-	f=$1
-	shift
-	"$M" -j1 --stats "$@" "$f" >"$TMP/o1" 2>"$TMP/e1"
-	r1=$?
-	bad=""
-	for js in 2:4096 3:65536 8:4096; do
-		"$M" -j"${js%:*}" --segment="${js#*:}" --stats "$@" "$f" \
-			>"$TMP/o2" 2>"$TMP/e2"
-		r2=$?
-		grep -v '^-j pieces:' "$TMP/e2" >"$TMP/e2b"
-		if [ "$r1" != "$r2" ] || ! cmp -s "$TMP/o1" "$TMP/o2" ||
-		    ! cmp -s "$TMP/e1" "$TMP/e2b"; then
-			bad="$bad -j$js"
-			diff "$TMP/o1" "$TMP/o2" | head -5 | sed 's/^/# /'
-			diff "$TMP/e1" "$TMP/e2b" | head -5 | sed 's/^/# /'
-		fi
-	done
-	tap_is "$bad" "" "$(basename "$f") $*: -j2, -j3, -j8 output as -j1"
-}
-
 f=$TMP/a.stp
-same "$f"
-same "$f" --packets --nulls
-same "$f" --format=json
-same "$f" --syst
-same "$f" --format=csv
-same "$f" --format=chrome
-same "$f" --no-output
-same "$TMP/b.stp"
-same "$TMP/s.stp" --syst
-same "$TMP/s.stp" --syst --format=chrome
+par_same "$f"
+par_same "$f" --packets --nulls
+par_same "$f" --format=json
+par_same "$f" --syst
+par_same "$f" --format=csv
+par_same "$f" --format=chrome
+par_same "$f" --no-output
+par_same "$TMP/b.stp"
+par_same "$TMP/s.stp" --syst
+par_same "$TMP/s.stp" --syst --format=chrome
 
 "$M" -j2 --segment=4096 --stats --no-output "$TMP/a.stp" 2>"$TMP/e" >/dev/null
 used=$(sed -n 's/^-j pieces: *\([0-9]*\) decoded in parallel, \([0-9]*\) again.*/\1 \2/p' "$TMP/e")
