@@ -47,6 +47,7 @@ tap_ok $((! $?)) "the altered corpus has no final line feed"
 # par_same (lib.sh) with small pieces; a piece of 4096 bytes costs a
 # warm-up of 1 MiB, so those only for text
 PAR_SEGS="2:16384 3:65536 8:16384 2:262144"
+# shellcheck disable=SC2034 # read by par_same (lib.sh)
 PAR_ARGS=--collateral=$TMP/coll.xml
 
 f=$TMP/alt.txt
