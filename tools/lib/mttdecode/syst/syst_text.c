@@ -145,8 +145,6 @@ static inline unsigned int hex16(const char *c, uint8_t *out)
  * lanes packed within each 128-bit half and the two halves' results put
  * side by side.  Returns the mask of the characters that are hex digits.
  */
-#define HREP(c) { c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, \
-		  c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c }
 #define HREP2(a, b) { a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b, \
 		      a, b, a, b, a, b, a, b, a, b, a, b, a, b, a, b }
 /* hex32()'s constants, taken from memory as operands (built with a
@@ -154,7 +152,8 @@ static inline unsigned int hex16(const char *c, uint8_t *out)
  * and the multipliers 16 and 1 of each pair */
 enum { HK_0, HK_20, HK_A, HK_9, HK_5, HK_10, HK_MUL, HK_N };
 static const uint8_t hk[HK_N][32] __attribute__((aligned(32))) = {
-	HREP('0'), HREP(0x20), HREP('a'), HREP(9), HREP(5), HREP(10),
+	MTTD_REP32('0'), MTTD_REP32(0x20), MTTD_REP32('a'), MTTD_REP32(9),
+	MTTD_REP32(5), MTTD_REP32(10),
 	HREP2(0x10, 0x01),
 };
 

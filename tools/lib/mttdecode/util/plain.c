@@ -17,10 +17,9 @@
 /* the constants of the vector steps, 32 bytes each (the SSE2 steps use
  * the first 16), taken from memory as operands: the compiler would
  * otherwise build each with a broadcast, and again after the loop */
-#define REP32(c) { c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, \
-		   c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c }
 static const uint8_t kv[4][32] __attribute__((aligned(32))) = {
-	REP32(0x60), REP32((uint8_t)-34), REP32('"'), REP32('\\'),
+	MTTD_REP32(0x60), MTTD_REP32((uint8_t)-34), MTTD_REP32('"'),
+	MTTD_REP32('\\'),
 };
 
 /* bit i set: byte i of p[0..16) is not plain; k: kv */

@@ -28,4 +28,8 @@
 #define MTTD_AVX2_RT 0
 #endif
 
+/* the initializer of 32 bytes of c: a vector constant kept in a table */
+#define MTTD_REP32(c) { c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, \
+			c, c, c, c, c, c, c, c, c, c, c, c, c, c, c, c }
+
 #endif
