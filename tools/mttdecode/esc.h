@@ -71,4 +71,18 @@ static inline char *put_plain(char *b, const char *s, size_t n)
 	return b + n;
 }
 
+/*
+ * A JSON string's text or a CSV cell's: if plain (the message's text
+ * flagged MTTD_SYST_F_PLAIN) and within one reservation of o, written
+ * as it is: 1; else 0, and the caller escapes it.
+ */
+static inline int out_plain(struct out *o, int plain, const char *s,
+			    size_t n)
+{
+	if (!plain || n > OUT_BUF / 2)
+		return 0;
+	out_end(o, put_plain(out_room(o, n), s, n));
+	return 1;
+}
+
 #endif

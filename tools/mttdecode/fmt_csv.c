@@ -488,10 +488,7 @@ static void payload(struct app *a, const struct sview *v, int undef)
 		return;
 	}
 	/* no '"' or line feed in it: the cell text is the text */
-	if (v->plain && v->text_len <= OUT_BUF / 2)
-		out_end(o, put_plain(out_room(o, v->text_len), v->text,
-				     v->text_len));
-	else
+	if (!out_plain(o, v->plain, v->text, v->text_len))
 		cell_text(o, v->text, v->text_len);
 }
 

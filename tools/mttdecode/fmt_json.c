@@ -189,10 +189,7 @@ static void json_syst(struct app *a, const struct sview *v)
 	out_str(o, !(f & MTTD_SYST_F_CHK) ? ",\"crc\":null" :
 		m->crc == m->crc_calc ? ",\"crc\":\"ok\"" : ",\"crc\":\"bad\"");
 	out_str(o, ",\"text\":\"");
-	if (v->plain && v->text_len <= OUT_BUF / 2)
-		out_end(o, put_plain(out_room(o, v->text_len), v->text,
-				     v->text_len));
-	else
+	if (!out_plain(o, v->plain, v->text, v->text_len))
 		esc_json(o, v->text, v->text_len);
 	out_str(o, "\",\"payload\":\"");
 	out_hexbytes(o, m->payload, m->payload_len);
