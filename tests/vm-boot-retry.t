@@ -8,11 +8,7 @@
 # on the default lane's kernel: four short boots.
 top=$(cd "$(dirname "$0")/.." && pwd)
 echo "1..9"
-n=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$top/tests/vm/short-run-lib.sh"
 
 # suite MODE: run the suite with a made-up report; its output in $log
 suite() {
@@ -36,8 +32,7 @@ grep -q 'WARNING: stm.fake_boot_report' "$out/console.log"
 ok $((!$?)) "the second boot's console log has none"
 grep -q '^ok [0-9]* - t-00-smoke.sh: exit status 0' "$out/tap.log"
 ok $? "the tests ran on the second boot"
-[ "$rc" = 0 ] || sed 's/^/# /' "$log" | tail -n 40
-rm -f "$log"
+show_run 40
 
 # always: the second boot reports too, and the run fails on it
 suite always
@@ -48,4 +43,4 @@ grep -q '^not ok [0-9]* - kernel log clean' "$out/tap.log"
 ok $? "the second boot's kernel log check fails"
 grep -q '^ok [0-9]* - t-00-smoke.sh: exit status 0' "$out/tap.log"
 ok $? "the tests still ran on the second boot"
-rm -f "$log"
+show_run 40

@@ -12,11 +12,7 @@
 #     cut to what is left of the boot's.
 top=$(cd "$(dirname "$0")/.." && pwd)
 echo "1..12"
-n=0 failed=0
-ok() {
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=1; fi
-}
+. "$top/tests/vm/short-run-lib.sh"
 
 # suite NAME TESTS: run the suite on the budget scripts; output in $log
 suite() {
@@ -54,8 +50,7 @@ ok $? "which runs there"
 ok $? "two boots, both kernel logs scanned"
 [ "$(grep -c '^ok [0-9]* - t-9[0-9].*exit status 0' "$out/tap.log")" = 3 ] && ! grep -q 'never ran\|did not finish' "$out/tap.log"
 ok $? "every script reported"
-[ "$failed" = 0 ] || sed 's/^/# /' "$log" | tail -n 60
-rm -f "$log"
+show_run 60
 
 # 300 s: building the initramfs, QEMU's start and the boot come out of
 # the boot's limit before the script, and the init's clean-up after it;
@@ -66,5 +61,4 @@ lim=$(sed -n 's/^ok [0-9]* - t-90-wait-cut.sh: exit status 0 ([0-9]*s of its \([
 ok $((rc != 0)) "a script limit cut to the boot's: the run passes"
 [ -n "$lim" ] && [ "$lim" -lt 300 ]
 ok $? "the script's limit ($lim s) is what is left of the boot's 300 s"
-[ "$failed" = 0 ] || sed 's/^/# /' "$log" | tail -n 60
-rm -f "$log"
+show_run 60

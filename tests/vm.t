@@ -15,8 +15,4 @@
 #   STM_VM_TIMEOUT=2400                   seconds before QEMU is killed
 #   STM_VM_SCRIPT_TIMEOUT=600             seconds per guest script
 # e.g.  STM_TESTS=t-00-smoke STM_VM_OURMODS=/tmp/mods prove -v tests/vm.t
-# single-threaded TCG, as every x86 lane: the kernel patches its own
-# text (ftrace hooks, static keys) while other vCPUs run it
-# (Documentation/kernels.rst, "int3")
-export STM_VM_ACCEL=${STM_VM_ACCEL:-tcg,thread=single}
 exec "$(dirname "$0")/vm/suite.sh"

@@ -73,12 +73,6 @@ export STM_VM_KMODDIR=$root/lib/modules/$rel
 export STM_VM_OURMODS="$kmods $mods"
 export STM_VM_LANE=$lane
 export STM_VM_APPEND="stm.class=upstream ${STM_VM_APPEND:-}"
-# Debian's 6.12 patches its own text (static keys, ftrace, alternatives)
-# while other vCPUs run it; under multi-threaded TCG a vCPU then now and
-# then executes a stale translation of the site and Oopses with "int3"
-# (seen with no STM module loaded at all).  One host thread for every
-# vCPU makes the patching atomic for the guest (Documentation/kernels.rst).
-export STM_VM_ACCEL=${STM_VM_ACCEL:-tcg,thread=single}
 # as tests/lanes/rt.t: the serial IRQ thread can run long under RT
 # and as there, stress loops at half their rounds (stress_n)
 [ "$flavour" != rt ] || STM_VM_APPEND="noirqdebug stm.stress=50 $STM_VM_APPEND"

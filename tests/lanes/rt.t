@@ -37,8 +37,4 @@ export STM_VM_LANE=rt
 # Stress loops at half their rounds (stress_n): the same races as on
 # the debian lane, the RT kernel's locking is what this lane adds.
 export STM_VM_APPEND="noirqdebug stm.stress=50 ${STM_VM_APPEND:-}"
-# single-threaded TCG, as every x86 lane: the kernel patches its own
-# text (ftrace hooks, static keys) while other vCPUs run it
-# (Documentation/kernels.rst, "int3")
-export STM_VM_ACCEL=${STM_VM_ACCEL:-tcg,thread=single}
 exec "$top/tests/vm/suite.sh"

@@ -19,9 +19,12 @@
 #                         lanes side by side on a loaded 2-core machine]
 #   STM_VM_SCRIPT_TIMEOUT guest-side limit per script, s [600]
 #   STM_VM_MEM/STM_VM_SMP guest memory (MiB) and CPUs [1024, 2]
-#   STM_VM_ACCEL          QEMU's -accel [tcg]; tcg,thread=single runs every
-#                         vCPU on one host thread (kernels that patch their
-#                         own text while another vCPU runs it, 6.12)
+#   STM_VM_ACCEL          QEMU's -accel [x86_64: tcg,thread=single, every
+#                         vCPU on one host thread: Debian's kernels patch
+#                         their own text while another vCPU runs it, and
+#                         under multi-threaded TCG (tcg) that now and then
+#                         Oopses with "int3", even in a plain boot
+#                         (Documentation/kernels.rst); arm64, armhf: tcg]
 #   STM_VM_QEMU_EXTRA     more QEMU arguments, appended last []
 #   STM_VM_APPEND         extra kernel command line (e.g. kmemleak=on)
 #   STM_VM_EXTRA_GUEST    more dirs of guest scripts (space-separated) []
@@ -119,7 +122,7 @@ fi
 : "${STM_VM_SCRIPT_TIMEOUT:=600}"
 : "${STM_VM_MEM:=1024}"
 : "${STM_VM_SMP:=2}"
-: "${STM_VM_ACCEL:=tcg}"
+: "${STM_VM_ACCEL:=$([ "$STM_VM_ARCH" = x86_64 ] && echo tcg,thread=single || echo tcg)}"
 : "${STM_VM_QEMU_EXTRA:=}"
 : "${STM_VM_APPEND:=}"
 : "${STM_TESTS:=}"
