@@ -29,14 +29,9 @@ static inline u32 mtt_get_le32(const u8 *p)
 static inline bool mtt_frame_ok(const void *buf, size_t count)
 {
 	const u8 *p = buf;
-	u32 w0;
 
-	if (count < MTT_FRAME_PREAMBLE_BYTES)
-		return false;
-	w0 = mtt_get_le32(p);
-	if ((w0 & MTT_FRAME_SYNC_MASK) != MTT_FRAME_SYNC ||
-	    (w0 & MTT_FRAME_VERSION_MASK) >> MTT_FRAME_VERSION_SHIFT !=
-	    MTT_FRAME_VERSION)
+	if (count < MTT_FRAME_PREAMBLE_BYTES ||
+	    !mtt_frame_head_ok(mtt_get_le32(p)))
 		return false;
 	return mtt_frame_len(mtt_get_le32(p + 4 * MTT_FRAME_W_CMD),
 			     mtt_get_le32(p + 4 * MTT_FRAME_W_TYPE_INFO)) == count;

@@ -384,13 +384,9 @@ static inline int mtt_syst_carrier(const struct mttd_syst_msg *m)
  * frames: no call for them) */
 static inline int mtt_sync(const uint8_t *p, size_t n)
 {
-	uint32_t w0;
-
-	if (n < MTT_FRAME_PREAMBLE_BYTES)
-		return 0;
-	w0 = (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	     (uint32_t)p[3] << 24;
-	return (w0 & MTT_FRAME_SYNC_MASK) == MTT_FRAME_SYNC;
+	return n >= MTT_FRAME_PREAMBLE_BYTES &&
+	       mtt_frame_sync((uint32_t)p[0] | (uint32_t)p[1] << 8 |
+			      (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24);
 }
 int mtt_stream_open(struct app *a);
 void mtt_stream_feed(struct app *a, const uint8_t *p, size_t n);

@@ -123,6 +123,23 @@
 #define MTT_FRAME_SYST_PROTOCOL	0x31
 #define MTT_FRAME_SYST_GUID	"cd6b9ebf-0b3a-4b7d-ac9a-4fe18a923223"
 
+/*
+ * Whether w0, a frame's word 0, has the sync (a reader's first and
+ * cheapest test: most words are not frames), and whether it has the
+ * sync and this format's version too.
+ */
+static __inline__ int mtt_frame_sync(__u32 w0)
+{
+	return (w0 & MTT_FRAME_SYNC_MASK) == MTT_FRAME_SYNC;
+}
+
+static __inline__ int mtt_frame_head_ok(__u32 w0)
+{
+	return mtt_frame_sync(w0) &&
+	       (w0 & MTT_FRAME_VERSION_MASK) >> MTT_FRAME_VERSION_SHIFT ==
+	       MTT_FRAME_VERSION;
+}
+
 /* The length in bytes of the frame whose words 1 and 4 are w1, type_info. */
 static __inline__ __u32 mtt_frame_len(__u32 w1, __u32 type_info)
 {

@@ -17,30 +17,14 @@ static uint32_t le32(const uint8_t *p)
 
 long mttd_mtt_frame_len(const uint8_t *p, size_t n)
 {
-	uint32_t w0, w1, size;
-	long len = MTT_FRAME_PREAMBLE_BYTES;
-
 	if (n < 8)
 		return -1;
-	w0 = le32(p);
-	if ((w0 & MTT_FRAME_SYNC_MASK) != MTT_FRAME_SYNC ||
-	    ((w0 >> 8) & 0xff) != MTT_FRAME_VERSION)
+	if (!mtt_frame_head_ok(le32(p)))
 		return 0;
-	w1 = le32(p + 4);
-	if (w1 & MTT_FRAME_F_CTXT)
-		len += 4;
-	if (w1 & (MTT_FRAME_F_TS64 | MTT_FRAME_F_TSTV))
-		len += 8;
-	if (w1 & MTT_FRAME_F_LEVEL)
-		len += 4;
-	if (w1 & MTT_FRAME_F_HINT)
-		len += MTT_FRAME_HINT_BYTES;
-	if (w1 & MTT_FRAME_F_CRC)
-		len += 4;
-	if (n < MTT_FRAME_PREAMBLE_BYTES)
-		return len;	/* at least this: the size is not known yet */
-	size = le32(p + 16) & 0xffffu;
-	return len + (long)((size + 3) & ~3u);
+	/* before word 4, at least the length without a payload: the size
+	 * is not known yet */
+	return (long)mtt_frame_len(le32(p + 4), n < MTT_FRAME_PREAMBLE_BYTES ?
+					       0 : le32(p + 16));
 }
 
 long mttd_mtt_parse(const uint8_t *p, size_t n, struct mttd_mtt_frame *f)
@@ -102,8 +86,7 @@ int mttd_mtt_is_frame(const uint8_t *p, size_t n)
 
 	/* most messages are not frames: the sync word decides (decoders
 	 * ask this of every message) */
-	if (n < MTT_FRAME_PREAMBLE_BYTES ||
-	    (le32(p) & MTT_FRAME_SYNC_MASK) != MTT_FRAME_SYNC)
+	if (n < MTT_FRAME_PREAMBLE_BYTES || !mtt_frame_sync(le32(p)))
 		return 0;
 	len = mttd_mtt_frame_len(p, n);
 	return len > 0 && (size_t)len == n;
