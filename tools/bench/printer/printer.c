@@ -166,7 +166,8 @@ int main(int argc, char **argv)
 	uint64_t msgs, ts = CORPUS_TS0;
 	int r, fd;
 
-	if (argc < 3 || reps < 1 || reps > REPS_MAX) {
+	if (argc < 3 + o || (!o && argv[1][0] == '-') || reps < 1 ||
+	    reps > REPS_MAX) {
 		fprintf(stderr, "usage: bench-printer MTTDECODE SYSTPRINT "
 			"[MB [REPS]]\n       bench-printer --ab MTTDECODE_A "
 			"MTTDECODE_B [MB [REPS]]\n       bench-printer --write "
