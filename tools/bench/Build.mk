@@ -26,12 +26,15 @@ bench-par: $(B)/bench $(B)/mttdecode
 	$(B)/bench --par $(B)/mttdecode $(B) $(BENCH_PAR_MIB) "$(BENCH_PAR_ONLY)"
 
 # the printer comparison alone (skipped when the peer's sources are not
-# there); BENCH_PRINTER_MB of hex lines (32)
+# there); BENCH_PRINTER_MB of hex lines, mttdecode's side BENCH_PRINTER_REPS
+# runs a round on them (its CPU time summed)
+BENCH_PRINTER_MB ?= 32
+BENCH_PRINTER_REPS ?= 10
 bench-printer: $(B)/bench-printer $(B)/mttdecode
 	@if [ -d "$(PRINTER_DIR)/printer" ]; then \
 	  $(MAKE) --no-print-directory $(SYSTPRINT) && \
 	  $(B)/bench-printer $(B)/mttdecode $(SYSTPRINT) \
-	    $(BENCH_PRINTER_MB); \
+	    $(BENCH_PRINTER_MB) $(BENCH_PRINTER_REPS); \
 	else echo "bench-printer: no $(PRINTER_DIR)/printer, skipped"; fi
 
 $(SYSTPRINT):
