@@ -178,32 +178,31 @@ struct sys_t_msg {
 };
 
 /*
- * Send @len bytes of the message (the first call's first packet is
- * timestamped) and add them to the CRC.  Context: any.
+ * Send the @nseg pieces at @seg (fields of the message, the payload last)
+ * in one run, each as the packets of a write of its own, the message's
+ * first packet timestamped; add the bytes sent to the CRC.  Context: any.
  * Return: bytes sent or -errno.
  */
-static ssize_t notrace sys_t_put(struct sys_t_msg *msg, const void *buf,
-				 size_t len)
+static ssize_t notrace sys_t_send(struct sys_t_msg *msg,
+				  const struct stm_run_seg *seg,
+				  unsigned int nseg)
 {
+	unsigned int i;
 	ssize_t sz;
+	size_t left;
 
-	sz = stm_data_write(msg->data, msg->master, msg->channel, msg->first,
-			    buf, len);
+	sz = stm_data_writev(msg->data, msg->master, msg->channel, msg->first,
+			     seg, nseg);
 	msg->first = false;
-	if (sz > 0 && msg->do_crc)
-		msg->crc = sys_t_crc(msg->crc, buf, sz);
-	return sz;
-}
-
-/* Send a fixed-size field; a short send is an error.  Context: any. */
-static int notrace sys_t_put_field(struct sys_t_msg *msg, const void *buf,
-				   size_t len)
-{
-	ssize_t sz = sys_t_put(msg, buf, len);
-
-	if (sz < 0)
+	if (sz <= 0 || !msg->do_crc)
 		return sz;
-	return sz == len ? 0 : -EIO;
+	for (i = 0, left = sz; i < nseg && left; i++) {
+		size_t n = min(seg[i].len, left);
+
+		msg->crc = sys_t_crc(msg->crc, seg[i].buf, n);
+		left -= n;
+	}
+	return sz;
 }
 
 /* End a message: the CRC if enabled, then an STP FLAG.  Context: any. */
@@ -235,19 +234,23 @@ static int notrace sys_t_clock_sync(struct sys_t_output *op,
 {
 	__le32 hdr = cpu_to_le32(op->clock_header);
 	__le64 payload[2];
-	int err;
+	const struct stm_run_seg seg[] = {
+		{ .buf = &hdr, .len = sizeof(hdr) },
+		{ .buf = payload, .len = sizeof(payload) },
+	};
+	ssize_t sz;
 
 	payload[0] = cpu_to_le64(ktime_get_real_fast_ns());
 	payload[1] = cpu_to_le64(NSEC_PER_SEC);
 
 	msg->first = true;
 	msg->crc = ~0U;
-	err = sys_t_put_field(msg, &hdr, sizeof(hdr));
-	if (!err)
-		err = sys_t_put_field(msg, payload, sizeof(payload));
-	if (!err)
-		err = sys_t_end(msg);
-	return err;
+	sz = sys_t_send(msg, seg, ARRAY_SIZE(seg));
+	if (sz < 0)
+		return sz;
+	if (sz != sizeof(hdr) + sizeof(payload))
+		return -EIO;
+	return sys_t_end(msg);
 }
 
 /* SyS-T severity of an MTT level word: its highest set bit decides. */
@@ -324,8 +327,13 @@ static ssize_t notrace sys_t_write(struct stm_data *data,
 		.first		= true,
 		.crc		= ~0U,
 	};
+	struct stm_run_seg seg[5];
+	unsigned int nseg, i;
 	unsigned long now;
+	size_t fields;
+	__le16 len;
 	__le32 hdr;
+	__le64 ts;
 	ssize_t sz;
 	u32 header;
 	int err;
@@ -353,29 +361,41 @@ static ssize_t notrace sys_t_write(struct stm_data *data,
 	if (op->node.do_len)
 		count = min_t(size_t, count, U16_MAX);
 
-	/* header, [GUID], [length], [timestamp], payload, [CRC], FLAG */
+	/*
+	 * header, [GUID], [length], [timestamp], payload in one run (the
+	 * packets of a write per field), then [CRC], FLAG
+	 */
 	hdr = cpu_to_le32(header);
-	err = sys_t_put_field(&msg, &hdr, sizeof(hdr));
-	if (!err && (header & SYST_HDR_GUID))
-		err = sys_t_put_field(&msg, op->node.uuid.b, UUID_SIZE);
-	if (!err && (header & SYST_HDR_LEN)) {
-		__le16 len = cpu_to_le16(count);
-
-		err = sys_t_put_field(&msg, &len, sizeof(len));
+	seg[0].buf = &hdr;
+	seg[0].len = sizeof(hdr);
+	nseg = 1;
+	if (header & SYST_HDR_GUID) {
+		seg[nseg].buf = op->node.uuid.b;
+		seg[nseg++].len = UUID_SIZE;
 	}
-	if (!err && (header & SYST_HDR_TS)) {
-		__le64 ts = cpu_to_le64(ktime_get_real_fast_ns());
-
-		err = sys_t_put_field(&msg, &ts, sizeof(ts));
+	if (header & SYST_HDR_LEN) {
+		len = cpu_to_le16(count);
+		seg[nseg].buf = &len;
+		seg[nseg++].len = sizeof(len);
 	}
-	if (err)
-		return err;
+	if (header & SYST_HDR_TS) {
+		ts = cpu_to_le64(ktime_get_real_fast_ns());
+		seg[nseg].buf = &ts;
+		seg[nseg++].len = sizeof(ts);
+	}
+	for (fields = 0, i = 0; i < nseg; i++)
+		fields += seg[i].len;
+	seg[nseg].buf = buf;
+	seg[nseg++].len = count;
 
-	sz = count ? sys_t_put(&msg, buf, count) : 0;
+	sz = sys_t_send(&msg, seg, nseg);
 	if (sz < 0)
 		return sz;
+	/* a field cut short, or none of the payload sent */
+	if (sz < fields || (count && sz == fields))
+		return -EIO;
 	err = sys_t_end(&msg);
-	return err ? err : sz;
+	return err ? err : sz - fields;
 }
 
 /* Data message header for a node's settings. */

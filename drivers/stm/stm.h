@@ -150,6 +150,14 @@ ssize_t stm_data_write(struct stm_data *data, unsigned int m, unsigned int c,
 ssize_t stm_data_write_marked(struct stm_data *data, unsigned int m,
 			      unsigned int c, bool ts_first, const void *buf,
 			      size_t count);
+/*
+ * Ours: the @nseg pieces at @seg (a message's fields) as the packets of
+ * one stm_data_write() per piece, in one run: one call of a device's
+ * data_run.  Returns the bytes sent or -errno.  Any context.
+ */
+ssize_t stm_data_writev(struct stm_data *data, unsigned int m, unsigned int c,
+			bool ts_first, const struct stm_run_seg *seg,
+			unsigned int nseg);
 
 /* The protocol's private area of a policy node (for policy_attr code). */
 void *to_pdrv_policy_node(struct config_item *item);

@@ -414,27 +414,64 @@ static __always_inline void swstm_stage_add8(struct swstm_stage *st,
 }
 
 /*
- * stm_data::data_run (our class only): @count bytes on @master/@channel,
- * staged as swstm_packet() would stage the class's packets one by one
- * (the same records, the same packets), with one claim of the buffer.
- * Where that cannot stage (a writer that may move to another CPU, or
- * the buffer held by the context this one interrupted), the packets go
- * through swstm_packet_slow() one by one, as they would without the run.
- * Context: any, NMI included; never sleeps.
+ * swstm_data_run()'s packets one call of swstm_packet_slow() each, as
+ * without the run: for a writer that may move to another CPU, or a
+ * buffer held by the context this one interrupted.  Context: any.
  */
-static notrace ssize_t swstm_data_run(struct stm_data *data,
-				      unsigned int master,
-				      unsigned int channel,
-				      unsigned int flags,
-				      const unsigned char *buf, size_t count)
+static noinline notrace ssize_t
+swstm_run_one_by_one(struct swstm_dev *sw, unsigned int master,
+		     unsigned int channel, unsigned int flags,
+		     const struct stm_run_seg *seg, unsigned int nseg,
+		     size_t total)
 {
-	struct swstm_dev *sw = container_of(data, struct swstm_dev, stm);
-	unsigned long pc = preempt_count();
-	unsigned int n, d, lg;
-	struct swstm_stage *st;
-	size_t pos = 0;
+	size_t done = 0;
+	unsigned int i;
 
-	if (unlikely(!count))
+	for (i = 0; i < nseg; i++) {
+		const unsigned char *buf = seg[i].buf;
+		size_t count = seg[i].len, pos = 0;
+
+		while (pos < count) {
+			unsigned int f = done ? 0 :
+					 flags & STP_PACKET_TIMESTAMPED;
+			unsigned int n = 1U << stm_data_run_lg(count - pos);
+			ssize_t sent;
+
+			if (done + n == total)
+				f |= flags & STP_PACKET_MARKED;
+			sent = swstm_packet_slow(sw, master, channel,
+						 STP_PACKET_DATA, f, n,
+						 buf + pos);
+			if (sent <= 0)
+				return done ? done : sent;
+			pos += n;
+			done += n;
+		}
+	}
+	return done;
+}
+
+/*
+ * swstm_data_run()'s body, inlined twice: for one piece (p_basic, p_mtt;
+ * @nseg a constant there: swstm_run1()) and for several (p_sys-t's
+ * fields: swstm_runv()).
+ * Context: as swstm_data_run().
+ */
+static __always_inline ssize_t swstm_run(struct swstm_dev *sw,
+					 unsigned int master,
+					 unsigned int channel,
+					 unsigned int flags,
+					 const struct stm_run_seg *seg,
+					 unsigned int nseg)
+{
+	unsigned long pc = preempt_count();
+	unsigned int i, n, d, lg;
+	struct swstm_stage *st;
+	size_t total = 0, done = 0;
+
+	for (i = 0; i < nseg; i++)
+		total += seg[i].len;
+	if (unlikely(!total))
 		return 0;
 	/* pc != 0: preemption is off, we stay on this CPU (swstm_packet()) */
 	if (unlikely(!pc))
@@ -446,56 +483,99 @@ static notrace ssize_t swstm_data_run(struct stm_data *data,
 	if (st->len && (st->master != master || st->channel != channel ||
 			(flags & STP_PACKET_TIMESTAMPED)))
 		swstm_stage_flush(sw, st, swstm_stage_ts(st));
-	do {
-		/*
-		 * The middle 8-byte packets of a started record: neither
-		 * the first (stamped) nor the last (marked) one, as many
-		 * as the record has room for.
-		 */
-		if (pos && st->len && count - pos > 8) {
-			n = min_t(size_t, (count - pos - 1) / 8,
-				  (sw->ring.stream_max - st->len) / 9);
-			if (n) {
-				swstm_stage_add8(st, buf + pos, n);
-				pos += 8 * n;
-				continue;
+	for (i = 0; i < nseg; i++) {
+		const unsigned char *buf = seg[i].buf;
+		size_t count = seg[i].len, pos = 0;
+
+		while (pos < count) {
+			/*
+			 * The middle 8-byte packets of a started record:
+			 * neither the run's first (stamped) nor its last
+			 * (marked) one, as many as the record has room for.
+			 */
+			if (done && st->len && count - pos > 8) {
+				n = min_t(size_t, (count - pos - 1) / 8,
+					  (sw->ring.stream_max - st->len) / 9);
+				if (n) {
+					swstm_stage_add8(st, buf + pos, n);
+					pos += 8 * n;
+					done += 8 * n;
+					continue;
+				}
 			}
+			lg = stm_data_run_lg(count - pos);
+			n = 1U << lg;
+			d = SWSTM_D_PAYLOAD | lg << SWSTM_D_LOG_SHIFT |
+			    STP_PACKET_DATA;
+			if (!done && (flags & STP_PACKET_TIMESTAMPED))
+				d |= SWSTM_D_TS;
+			if (done + n == total && (flags & STP_PACKET_MARKED))
+				d |= SWSTM_D_MARKED;
+			if (unlikely(st->len + 1 + n > sw->ring.stream_max))
+				swstm_stage_flush(sw, st, swstm_stage_ts(st));
+			if (!st->len)
+				swstm_stage_start(st, master, channel);
+			swstm_stage_add(st, d, buf + pos, n);
+			pos += n;
+			done += n;
 		}
-		lg = stm_data_run_lg(count - pos);
-		n = 1U << lg;
-		d = SWSTM_D_PAYLOAD | lg << SWSTM_D_LOG_SHIFT | STP_PACKET_DATA;
-		if (!pos && (flags & STP_PACKET_TIMESTAMPED))
-			d |= SWSTM_D_TS;
-		if (pos + n == count && (flags & STP_PACKET_MARKED))
-			d |= SWSTM_D_MARKED;
-		if (unlikely(st->len + 1 + n > sw->ring.stream_max))
-			swstm_stage_flush(sw, st, swstm_stage_ts(st));
-		if (!st->len)
-			swstm_stage_start(st, master, channel);
-		swstm_stage_add(st, d, buf + pos, n);
-		pos += n;
-	} while (pos < count);
+	}
 	/* a marked packet ends the message: the record goes to the ring */
 	if (flags & STP_PACKET_MARKED)
 		swstm_stage_flush(sw, st, swstm_stage_ts(st));
 	swstm_stage_release(st);
-	return pos;
+	return done;
 
 one_by_one:
-	do {
-		unsigned int f = pos ? 0 : flags & STP_PACKET_TIMESTAMPED;
-		ssize_t sent;
+	return swstm_run_one_by_one(sw, master, channel, flags, seg, nseg,
+				    total);
+}
 
-		n = 1U << stm_data_run_lg(count - pos);
-		if (pos + n == count)
-			f |= flags & STP_PACKET_MARKED;
-		sent = swstm_packet_slow(sw, master, channel, STP_PACKET_DATA,
-					 f, n, buf + pos);
-		if (sent <= 0)
-			return pos ? pos : sent;
-		pos += n;
-	} while (pos < count);
-	return pos;
+/*
+ * swstm_run() of one piece, and of several: each its own frame (the
+ * caller only picks one, a tail call).  Context: as swstm_data_run().
+ */
+static noinline notrace ssize_t swstm_run1(struct swstm_dev *sw,
+					   unsigned int master,
+					   unsigned int channel,
+					   unsigned int flags,
+					   const struct stm_run_seg *seg)
+{
+	return swstm_run(sw, master, channel, flags, seg, 1);
+}
+
+static noinline notrace ssize_t swstm_runv(struct swstm_dev *sw,
+					   unsigned int master,
+					   unsigned int channel,
+					   unsigned int flags,
+					   const struct stm_run_seg *seg,
+					   unsigned int nseg)
+{
+	return swstm_run(sw, master, channel, flags, seg, nseg);
+}
+
+/*
+ * stm_data::data_run (our class only): the @nseg pieces at @seg on
+ * @master/@channel, staged as swstm_packet() would stage the class's
+ * packets one by one (the same records, the same packets: each piece cut
+ * on its own), with one claim of the buffer.  Where that cannot stage (a
+ * writer that may move to another CPU, or the buffer held by the context
+ * this one interrupted), the packets go through swstm_packet_slow() one
+ * by one, as they would without the run.
+ * Context: any, NMI included; never sleeps.
+ */
+static notrace ssize_t swstm_data_run(struct stm_data *data,
+				      unsigned int master,
+				      unsigned int channel,
+				      unsigned int flags,
+				      const struct stm_run_seg *seg,
+				      unsigned int nseg)
+{
+	struct swstm_dev *sw = container_of(data, struct swstm_dev, stm);
+
+	if (nseg == 1)
+		return swstm_run1(sw, master, channel, flags, seg);
+	return swstm_runv(sw, master, channel, flags, seg, nseg);
 }
 #endif
 

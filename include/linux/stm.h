@@ -4,7 +4,8 @@
  * drivers include this.  Names, types and structure layouts are those of
  * the upstream Linux <linux/stm.h>, so drivers written for upstream build
  * and run against this out-of-tree class unchanged; one optional member
- * of ours ends struct stm_data (@data_run, STM_DATA_HAS_RUN).
+ * of ours ends struct stm_data (@data_run, with struct stm_run_seg;
+ * STM_DATA_HAS_RUN).
  */
 #ifndef _STM_H_
 #define _STM_H_
@@ -36,6 +37,21 @@ struct stp_policy;
 struct stm_device;
 
 /**
+ * struct stm_run_seg - one piece of a run of DATA payload (ours, with
+ *	stm_data::data_run; STM_DATA_HAS_RUN)
+ * @buf:	its bytes
+ * @len:	how many (0: an empty piece, skipped)
+ *
+ * A protocol sends the fields of a message (a header, an identifier, a
+ * length, the payload) as one run of pieces: one call, and the packets
+ * that a call per field would give.
+ */
+struct stm_run_seg {
+	const void	*buf;
+	size_t		len;
+};
+
+/**
  * struct stm_data - STM device description and callbacks
  * @name:		device name; the char device is /dev/@name
  * @stm:		internal, filled in by the class
@@ -52,10 +68,12 @@ struct stm_device;
  * @unlink:		a master/channel range is no longer used
  * @set_options:	set device-specific options on a channel range
  * @data_run:		optional, ours (not in upstream's <linux/stm.h>; see
- *			STM_DATA_HAS_RUN): send @count bytes on one channel
- *			as the DATA packets of 8/4/2/1 bytes that calls of
- *			@packet would send, the first timestamped if @flags
- *			has STP_PACKET_TIMESTAMPED, the last marked if it has
+ *			STM_DATA_HAS_RUN): send the @nseg pieces at @seg, in
+ *			order, on one channel as the DATA packets of 8/4/2/1
+ *			bytes that calls of @packet would send for each piece
+ *			in turn (each cut on its own by stm_data_run_lg()),
+ *			the run's first packet timestamped if @flags has
+ *			STP_PACKET_TIMESTAMPED, its last marked if it has
  *			STP_PACKET_MARKED; returns the bytes of the packets
  *			sent (0 for none asked) or -errno.  Any context, NMI
  *			included.  NULL: the class calls @packet per packet.
@@ -96,8 +114,8 @@ struct stm_data {
 					    unsigned int master,
 					    unsigned int channel,
 					    unsigned int flags,
-					    const unsigned char *buf,
-					    size_t count);
+					    const struct stm_run_seg *seg,
+					    unsigned int nseg);
 };
 
 /*
@@ -110,9 +128,10 @@ struct stm_data {
  * stm_data_run_lg() - log2 of the next DATA packet's size in a run
  * @left: bytes of the run not sent yet (at least 1)
  *
- * The class cuts a run into packets of 8 bytes while 8 are left, then
- * one each of 4, 2 and 1 as needed; a device's @data_run sends the same
- * packets, so both take the size from here (ours, STM_DATA_HAS_RUN).
+ * The class cuts each piece of a run into packets of 8 bytes while 8
+ * are left, then one each of 4, 2 and 1 as needed; a device's @data_run
+ * sends the same packets, so both take the size from here (ours,
+ * STM_DATA_HAS_RUN).
  * Context: any.
  *
  * Return: 3, 2, 1 or 0 (packets of 8, 4, 2 or 1 bytes).

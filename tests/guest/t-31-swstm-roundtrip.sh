@@ -117,6 +117,8 @@ if [ ! -e /sys/module/swstm/parameters/data_run ]; then
 	why="swstm built without STM_DATA_HAS_RUN (upstream's class): a call per packet only"
 	tap_skip "data_run on by default" "$why"
 	tap_skip "a message in one call and a call per packet: the same packets" "$why"
+	tap_skip "p_sys-t: its fields in one run and a call per packet: the same packets" "$why"
+	tap_skip "p_sys-t: first message's packets: D32 ts, D64, D64, D16, D8" "$why"
 else
 	tap_eq "data_run on by default" Y "$(cat /sys/module/swstm/parameters/data_run)"
 	wr a A 1-64 64
@@ -138,6 +140,40 @@ else
 	else
 		tap_fail "a message in one call and a call per packet: the same packets"
 		tap_diag "could not load swstm data_run=0"
+	fi
+	# p_sys-t sends a message's header, GUID, length and payload as
+	# the pieces of one run (stm_data_writev()): the packets must be
+	# those of a write per field (D32TS, two D64, D16, the payload's),
+	# as the class gives them piece by piece with data_run=0.  A fixed
+	# uuid, do_len and crc: both runs write the same bytes.
+	rt_syst() {
+		local n=$CFG/swstm.0:p_sys-t.rt/s
+		sw_policy_rm
+		mod_unload swstm
+		stack_load master_max=300 nr_channels=1024 sink_size=16777216 "$@" &&
+			{ mod_loaded stm_p_sys_t || mod_load stm_p_sys-t; } &&
+			sw_policy swstm.0:p_sys-t.rt &&
+			sw_node swstm.0:p_sys-t.rt s "9 9" "5 5" &&
+			echo 00112233-4455-6677-8899-aabbccddeeff >$n/uuid &&
+			echo 1 >$n/do_len && echo 1 >$n/crc &&
+			swstm_write -i s -t S -s 1,2,3,4,5,7,8,9,15,16,17,24,31,40,255,4095 -n 32 | grep -q '^OK' &&
+			sw_drain $W/syst-$1.stp >/dev/null
+	}
+	if rt_syst run && rt_syst pkt data_run=0; then
+		rt_packets $W/syst-run.stp >$W/syst-run.txt
+		rt_packets $W/syst-pkt.stp >$W/syst-pkt.txt
+		tap_check "p_sys-t: its fields in one run and a call per packet: the same packets" \
+			sh -c "test -s $W/syst-run.txt && cmp -s $W/syst-run.txt $W/syst-pkt.txt"
+		tap_diag "p_sys-t data packets: $(wc -l <$W/syst-run.txt) in runs, $(wc -l <$W/syst-pkt.txt) with data_run=0"
+		# the first message: its header alone in a D32 (stamped), the
+		# GUID in two D64, the length (1) in a D16, then its 1 byte
+		tap_eq "p_sys-t: first message's packets: D32 ts, D64, D64, D16, D8" \
+			"32 ts 64 - 64 - 16 - 8 -" \
+			"$(head -n 5 $W/syst-run.txt | awk '{ printf "%s%s %s", (NR > 1 ? " " : ""), $3, $6 }')"
+	else
+		tap_fail "p_sys-t: its fields in one run and a call per packet: the same packets"
+		tap_fail "p_sys-t: first message's packets: D32 ts, D64, D64, D16, D8"
+		tap_diag "could not load, write or drain p_sys-t with and without data_run"
 	fi
 fi
 
