@@ -253,5 +253,44 @@ for fmt in text csv json; do
 	cells $fmt
 done
 
+# plain STRING texts of every length from 0 to 140 (the copy's steps:
+# under 4, 8 and 16 bytes, 16 to 31, then 32 a step with an overlapping
+# last 32), each a different window of printable bytes: every format
+# gives each text as it is
+awk 'BEGIN {
+	a = "";
+	for (c = 33; c < 127; c++) {
+		ord[sprintf("%c", c)] = c;
+		if (c != 34 && c != 92)
+			a = a sprintf("%c", c);
+	}
+	for (n = 0; n <= 140; n++) {
+		t = "";
+		s = "42000001";
+		for (j = 0; j < n; j++) {
+			ch = substr(a, (n + j) % length(a) + 1, 1);
+			t = t ch;
+			s = s sprintf("%02x", ord[ch]);
+		}
+		print t > "/dev/stderr";
+		print "SYS-T RAW DATA: " s;
+	}
+}' >"$TMP/len.txt" 2>"$TMP/len.want"
+for fmt in text csv json; do
+	"$M" -j1 --format=$fmt "$TMP/len.txt" >"$TMP/len.$fmt" 2>"$TMP/len.err"
+	tap_ok $? "every length to 140, $fmt: mttdecode decodes them"
+	case $fmt in
+	text) LC_ALL=C sed 's/^ *- - INFO 0:0 STRING:GENERIC//; s/^ //' \
+		"$TMP/len.$fmt" ;;
+	csv) LC_ALL=C sed '1d; s/^OK,"\(.*\)",STRING:GENERIC,.*/\1/' \
+		"$TMP/len.$fmt" ;;
+	json) LC_ALL=C sed 's/.*,"text":"\(.*\)","payload":.*/\1/' \
+		"$TMP/len.$fmt" ;;
+	esac >"$TMP/len.got"
+	cmp -s "$TMP/len.got" "$TMP/len.want"
+	tap_ok $? "every length to 140, $fmt: each text as it is"
+	diff "$TMP/len.want" "$TMP/len.got" | head -5 | sed 's/^/# /'
+done
+
 ASAN_EXTRA_CFLAGS=-DMTTD_NO_SIMD ctest_relay plaintext-nosimd nosimd
 tap_done

@@ -64,27 +64,23 @@ const struct mttd_syst_stats *mttd_syst_stats(const struct mttd_syst *s)
 	return &s->st;
 }
 
-/* the set's second entry, or the client looked up; it becomes the
- * set's first */
+/* the client looked up (neither entry of the set holds the GUID): it
+ * becomes the set's first entry, the first its second */
 const struct mttd__ccache *mttd__syst_client_miss(struct mttd_syst *s,
 						  struct mttd__ccache *c,
 						  const uint64_t w[2])
 {
-	struct mttd__ccache t = c[1];
 	uint8_t g[16];
 
 	c[1] = c[0];
-	if (!t.valid || t.guid[0] != w[0] || t.guid[1] != w[1]) {
-		memcpy(g, w, 16);
-		t.guid[0] = w[0];
-		t.guid[1] = w[1];
-		t.client = mttd_coll_client(s->coll, g);
-		t.name = mttd_coll_client_name(s->coll, t.client);
-		t.file = mttd_coll_client_file(s->coll, t.client);
-		t.tables = mttd__coll_tables(s->coll, t.client);
-		t.valid = 1;
-	}
-	c[0] = t;
+	memcpy(g, w, 16);
+	c[0].guid[0] = w[0];
+	c[0].guid[1] = w[1];
+	c[0].client = mttd_coll_client(s->coll, g);
+	c[0].name = mttd_coll_client_name(s->coll, c[0].client);
+	c[0].file = mttd_coll_client_file(s->coll, c[0].client);
+	c[0].tables = mttd__coll_tables(s->coll, c[0].client);
+	c[0].valid = 1;
 	return c;
 }
 
