@@ -251,6 +251,26 @@ stm_data_packets_call(struct stm_data *data, unsigned int m, unsigned int c,
 	return stm_data_packets(data, m, c, flags, mark_last, buf, count);
 }
 
+/*
+ * The device's data_run (ours) on the @nseg pieces at @seg; nothing sent
+ * of a run that has bytes is an error.  Context: any; never sleeps.
+ * Return: bytes sent or -errno.
+ */
+static __always_inline ssize_t stm_data_run(struct stm_data *data,
+					    unsigned int m, unsigned int c,
+					    unsigned int flags,
+					    const struct stm_run_seg *seg,
+					    unsigned int nseg)
+{
+	ssize_t sent = data->data_run(data, m, c, flags, seg, nseg);
+	unsigned int i;
+
+	for (i = 0; !sent && i < nseg; i++)
+		if (seg[i].len)
+			return -EIO;
+	return sent;
+}
+
 /* As stm_data_packets(), in one call where the device takes a run (ours) */
 static ssize_t notrace stm_data_send(struct stm_data *data, unsigned int m,
 				     unsigned int c, bool ts_first,
@@ -261,12 +281,10 @@ static ssize_t notrace stm_data_send(struct stm_data *data, unsigned int m,
 
 	if (data->data_run) {
 		const struct stm_run_seg seg = { .buf = buf, .len = count };
-		ssize_t sent;
 
 		if (mark_last)
 			flags |= STP_PACKET_MARKED;
-		sent = data->data_run(data, m, c, flags, &seg, 1);
-		return sent || !count ? sent : -EIO;
+		return stm_data_run(data, m, c, flags, &seg, 1);
 	}
 	return stm_data_packets_call(data, m, c, flags, mark_last, buf, count);
 }
@@ -307,15 +325,8 @@ ssize_t notrace stm_data_writev(struct stm_data *data, unsigned int m,
 	unsigned int i;
 	ssize_t sent;
 
-	if (data->data_run) {
-		sent = data->data_run(data, m, c, flags, seg, nseg);
-		if (sent)
-			return sent;
-		for (i = 0; i < nseg; i++)
-			if (seg[i].len)
-				return -EIO;
-		return 0;
-	}
+	if (data->data_run)
+		return stm_data_run(data, m, c, flags, seg, nseg);
 	for (i = 0; i < nseg; i++) {
 		if (!seg[i].len)
 			continue;
