@@ -271,11 +271,14 @@ static __always_inline ssize_t stm_data_run(struct stm_data *data,
 	return sent;
 }
 
-/* As stm_data_packets(), in one call where the device takes a run (ours) */
-static ssize_t notrace stm_data_send(struct stm_data *data, unsigned int m,
-				     unsigned int c, bool ts_first,
-				     bool mark_last, const u8 *buf,
-				     size_t count)
+/*
+ * As stm_data_packets(), in one call where the device takes a run (ours);
+ * inline in its two callers (stm_data_write() and stm_data_write_marked()).
+ */
+static __always_inline ssize_t stm_data_send(struct stm_data *data,
+					     unsigned int m, unsigned int c,
+					     bool ts_first, bool mark_last,
+					     const u8 *buf, size_t count)
 {
 	unsigned int flags = ts_first ? STP_PACKET_TIMESTAMPED : 0;
 
